@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// Strata: a raster map tile server with a live, per-session style.
+// Targets are layered as in ../shared/DESIGN.md; imports only go downward.
+import PackageDescription
+
+let optimize: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // C shim around libpng: every libpng call and its setjmp live here.
+        .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // JSON values with source positions, ordered objects and JSON pointers (stdlib only).
+        .target(name: "JSON", swiftSettings: optimize),
+        // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
+        .target(name: "Geo", swiftSettings: optimize),
+        // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
+        .target(name: "Raster", swiftSettings: optimize),
+        // PNG encode/decode of RGBA buffers.
+        .target(name: "PNGCodec", dependencies: ["CLibPNG"], swiftSettings: optimize),
+        // Style model, expressions, validation, commands and diff.
+        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], resources: [.copy("Resources/v8.json")], swiftSettings: optimize),
+        // GeoJSON, tile index, vector tiles, archives.
+        .target(name: "SourceData", dependencies: ["Geo", "JSON"], swiftSettings: optimize),
+        // Style + data -> pixels.
+        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster"], swiftSettings: optimize),
+        // HTTP on SwiftNIO, routes, sessions, caches, config.
+        .target(name: "TileServer", dependencies: [
+            "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: optimize),
+        // CLI: serve, render, bench.
+        .executableTarget(name: "strata", dependencies: [
+            "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: optimize),
+
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec"], resources: [.copy("References")]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON"]),
+        .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON"]),
+        .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
+        // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
+        .testTarget(name: "IntegrationTests", dependencies: ["strata"]),
+    ]
+)

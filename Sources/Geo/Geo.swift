@@ -1,0 +1,1 @@
+// Geo: see ../shared/DESIGN.md. Implementation lands per issue.

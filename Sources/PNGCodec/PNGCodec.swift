@@ -1,0 +1,1 @@
+// PNGCodec: see ../shared/DESIGN.md. Implementation lands per issue.

@@ -1,0 +1,1 @@
+// Renderer: see ../shared/DESIGN.md. Implementation lands per issue.

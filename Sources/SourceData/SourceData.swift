@@ -1,0 +1,1 @@
+// SourceData: see ../shared/DESIGN.md. Implementation lands per issue.

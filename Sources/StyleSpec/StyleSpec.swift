@@ -1,0 +1,1 @@
+// StyleSpec: see ../shared/DESIGN.md. Implementation lands per issue.

@@ -1,0 +1,1 @@
+// TileServer: see ../shared/DESIGN.md. Implementation lands per issue.

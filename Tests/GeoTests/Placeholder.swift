@@ -1,0 +1,2 @@
+import XCTest
+// Tests for this target land with its issue.

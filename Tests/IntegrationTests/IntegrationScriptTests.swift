@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+/// Runs every `Tests/integration/*.sh` against the freshly built `strata` binary.
+/// Each script gets STRATA_BIN and STRATA_ROOT in its environment, starts its own server on a
+/// free port, drives it with curl and exits non-zero on the first failed check.
+final class IntegrationScriptTests: XCTestCase {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var binary: URL? {
+        // The test bundle lives next to the products of the same build.
+        let bundle = Bundle(for: IntegrationScriptTests.self).bundleURL
+        let candidate = bundle.deletingLastPathComponent().appendingPathComponent("strata")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }
+
+    func testIntegrationScripts() throws {
+        let dir = Self.packageRoot.appendingPathComponent("Tests/integration")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted()
+        guard !scripts.isEmpty else { return }
+        let bin = try XCTUnwrap(Self.binary, "strata binary not found next to the test bundle")
+        for script in scripts {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            p.arguments = [dir.appendingPathComponent(script).path]
+            var env = ProcessInfo.processInfo.environment
+            env["STRATA_BIN"] = bin.path
+            env["STRATA_ROOT"] = Self.packageRoot.path
+            p.environment = env
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            print("--- \(script)\n\(text)")
+            XCTAssertEqual(p.terminationStatus, 0, "\(script) failed:\n\(text)")
+        }
+    }
+}
