@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `strata` command line: `serve`, `bench …` (and later `render`).
+@main
+struct Strata: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "A raster map tile server with a live, per-session MapLibre style.",
+        subcommands: [Serve.self, Bench.self]
+    )
+}
+
+/// `strata bench <workload>`: release-mode benchmarks printing one JSON line last.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmarks (run with -c release); the last output line is one JSON object.",
+        subcommands: [BenchRaster.self]
+    )
+}
