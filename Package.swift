@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
@@ -30,7 +33,7 @@ let package = Package(
         // Style model, expressions, validation, commands and diff.
         .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], resources: [.copy("Resources/v8.json")], swiftSettings: optimize),
         // GeoJSON, tile index, vector tiles, archives.
-        .target(name: "SourceData", dependencies: ["Geo", "JSON"], swiftSettings: optimize),
+        .target(name: "SourceData", dependencies: ["Geo", "JSON", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
         // Style + data -> pixels.
         .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster"], swiftSettings: optimize),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
@@ -40,6 +43,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: optimize),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [

@@ -1,1 +1,0 @@
-// Geo: see ../shared/DESIGN.md. Implementation lands per issue.
