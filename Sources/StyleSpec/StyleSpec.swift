@@ -1,1 +1,0 @@
-// StyleSpec: see ../shared/DESIGN.md. Implementation lands per issue.
