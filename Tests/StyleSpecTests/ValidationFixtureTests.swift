@@ -9,7 +9,10 @@ import XCTest
 /// pointer "/layers/3/paint/fill-color"); the wording may differ. Warnings are not compared.
 final class ValidationFixtureTests: XCTestCase {
     /// Fixtures whose difference from MapLibre is deliberate (name → why).
-    static let knownDifferences: [String: String] = [:]
+    static let knownDifferences: [String: String] = [
+        "text-field-format": "errors inside a `format` section's options point at the option value "
+            + "(/text-field/2/font-scale); MapLibre's format parser reports them at index 1 (the text)",
+    ]
 
     func testValidationFixtures() throws {
         let dir = TestFiles.validationFixtures
