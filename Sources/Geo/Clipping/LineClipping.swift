@@ -16,6 +16,17 @@ public enum LineClipping {
     public static func clip(_ line: UnsafeBufferPointer<WorldPoint>, to rect: WorldRect,
                             into out: inout FeatureGeometry,
                             onPart: (LinePosition, LinePosition) -> Void = { _, _ in }) -> Int {
+        var spans: [LinePosition] = []
+        let n = clip(line, to: rect, into: &out, spans: &spans)
+        for k in 0..<n { onPart(spans[2 * k], spans[2 * k + 1]) }
+        return n
+    }
+
+    /// `clip` appending each part's start and end position to `spans` (two per part), for
+    /// callers that reuse buffers instead of a closure.
+    @discardableResult
+    public static func clip(_ line: UnsafeBufferPointer<WorldPoint>, to rect: WorldRect,
+                            into out: inout FeatureGeometry, spans: inout [LinePosition]) -> Int {
         guard !rect.isEmpty, line.count >= 2 else { return 0 }
         var parts = 0
         var open = false
@@ -30,7 +41,8 @@ public enum LineClipping {
             if partMoves {
                 out.endPart()
                 parts += 1
-                onPart(partStart, lastPosition)
+                spans.append(partStart)
+                spans.append(lastPosition)
             } else {
                 out.discardOpenPart()
             }
