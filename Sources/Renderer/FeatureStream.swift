@@ -18,7 +18,7 @@ enum FeatureStream {
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
-        let filterNeedsGeometry = filter.map { FilterInspection.needsGeometry(layer) } ?? false
+        let filterNeedsGeometry = filter != nil && FilterInspection.needsGeometry(layer)
         var ctx = frame.layerContext
         ctx.tileZoom = tileZoom
         var scratch = frame.scratch
