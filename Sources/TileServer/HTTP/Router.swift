@@ -44,7 +44,7 @@ public struct Router<Handler: Sendable>: Sendable {
         guard path.hasPrefix("/") else { return .notFound }
         var parts = Self.segments(of: path)
         // A single trailing slash is tolerated ("/layers/" == "/layers"), the root stays "/".
-        if parts.count > 1, parts.last == "" { parts.removeLast() }
+        if parts.count > 1, parts.last == "", parts[parts.count - 2] != "" { parts.removeLast() }
         var best: (route: Route, params: [String: String], literals: Int)?
         var allowed: [HTTPMethod] = []
         for r in routes where r.segments.count == parts.count {
