@@ -1,0 +1,286 @@
+import JSON
+
+extension Style {
+    /// Applies commands in order, atomically: the result is the new style, or the first error
+    /// (with a path into the batch: `/2/3` is argument 3 of command 2) and nothing changed.
+    /// Every value a command touches is validated like a style load would, but unsupported
+    /// layer types are errors here (runtime add).
+    ///
+    /// `allowingUnsupportedLayerTypes` is for declarative updates (`PUT /style`'s diff), which
+    /// load a style: layers of types the renderer does not draw are then kept, as at load.
+    public func applying(_ commands: [StyleCommand], allowingUnsupportedLayerTypes: Bool = false)
+        -> Result<Style, StyleError> {
+        var next = self
+        var tracker = SlotTracker(allowUnsupported: allowingUnsupportedLayerTypes)
+        for (i, command) in commands.enumerated() {
+            do throws(StyleError) {
+                try next.apply(command, at: JSONPointer.root / i, tracker: &tracker)
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let error = tracker.check(next) { return .failure(error) }
+        next.refreshRenderHash()
+        return .success(next)
+    }
+
+    /// One command; errors point into the command (`/1` is its first argument).
+    public func applying(_ command: StyleCommand) -> Result<Style, StyleError> {
+        applying([command]).mapError { e in StyleError(path: JSONPointer(Array(e.path.tokens.dropFirst())),
+                                                       message: e.message, code: e.code) }
+    }
+
+    mutating func apply(_ command: StyleCommand, at path: JSONPointer, tracker: inout SlotTracker) throws(StyleError) {
+        switch command {
+        case .addLayer(let json, let beforeId):
+            if case .string(let id)? = json["id"], layer(id) != nil {
+                throw StyleError(path: path / 1 / "id", message: "layer \"\(id)\" already exists", code: StyleErrorCode.duplicateLayer)
+            }
+            let layer = try parseLayer(.object(json), at: path / 1, previous: nil,
+                                       mode: tracker.allowUnsupported ? .load : .runtime)
+            var index = layers.count
+            if let beforeId { index = try existingLayerIndex(beforeId, at: path / 2) }
+            layers.insert(layer, at: index)
+            if layer.slot != nil { tracker.slotSet(layer.id, at: path / 1 / "slot") }
+        case .removeLayer(let id):
+            let index = try existingLayerIndex(id, at: path / 1)
+            if layers[index].type == .slot { tracker.slotRemoved(id, at: path / 1) }
+            layers.remove(at: index)
+        case .moveLayer(let id, let beforeId):
+            let index = try existingLayerIndex(id, at: path / 1)
+            if let beforeId { _ = try existingLayerIndex(beforeId, at: path / 2) }
+            guard beforeId != id else { return }
+            let layer = layers.remove(at: index)
+            let target = beforeId.flatMap { b in layers.firstIndex { $0.id == b } } ?? layers.count
+            layers.insert(layer, at: target)
+        case .setPaintProperty(let id, let name, let value), .setLayoutProperty(let id, let name, let value):
+            let section = if case .setPaintProperty = command { PropertySection.paint } else { PropertySection.layout }
+            let index = try existingLayerIndex(id, at: path / 1)
+            var json = layers[index].json
+            var props = json[section.rawValue]?.objectValue ?? JSONObject()
+            if SpecTables.property(name, of: layers[index].type, in: section) == nil
+                && !(section == .paint && name.hasSuffix("-transition")) {
+                throw StyleError(path: path / 2, message: "unknown property \"\(name)\" for a \(layers[index].type.rawValue) layer's \(section.rawValue)",
+                                 code: StyleErrorCode.unknownProperty)
+            }
+            props[name] = value.isNull ? nil : value
+            json[section.rawValue] = props.isEmpty ? nil : .object(props)
+            try replaceLayer(at: index, json: json, command: path, remap: [([section.rawValue, name], [3])])
+        case .setFilter(let id, let filter):
+            let index = try existingLayerIndex(id, at: path / 1)
+            var json = layers[index].json
+            json["filter"] = filter.isNull ? nil : filter
+            try replaceLayer(at: index, json: json, command: path, remap: [(["filter"], [2])])
+        case .setLayerZoomRange(let id, let minzoom, let maxzoom):
+            let index = try existingLayerIndex(id, at: path / 1)
+            var json = layers[index].json
+            json["minzoom"] = minzoom.map(JSONValue.number)
+            json["maxzoom"] = maxzoom.map(JSONValue.number)
+            try replaceLayer(at: index, json: json, command: path, remap: [(["minzoom"], [2]), (["maxzoom"], [3])])
+        case .setSlot(let id, let slot):
+            let index = try existingLayerIndex(id, at: path / 1)
+            guard layers[index].slot != slot else { return }
+            var json = layers[index].json
+            json["slot"] = slot.map(JSONValue.string)
+            try replaceLayer(at: index, json: json, command: path, remap: [(["slot"], [2])])
+            // Top of its new group: last in declared order.
+            layers.append(layers.remove(at: index))
+            tracker.slotSet(id, at: path / 2)
+        case .addSource(let id, let json):
+            if source(id) != nil {
+                throw StyleError(path: path / 1, message: "source \"\(id)\" already exists", code: StyleErrorCode.duplicateSource)
+            }
+            var v = SourceValidator()
+            guard let spec = v.parse(id: id, .object(json), at: path / 2) else { throw v.diagnostics.first }
+            sources.append(spec)
+        case .removeSource(let id, let cascade):
+            guard let index = sources.firstIndex(where: { $0.id == id }) else {
+                throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
+            }
+            let users = layers(usingSource: id)
+            if !users.isEmpty && !cascade {
+                let names = users.prefix(5).map { "\"\($0.id)\"" }.joined(separator: ", ") + (users.count > 5 ? ", ..." : "")
+                throw StyleError(path: path / 1, message: "source \"\(id)\" is used by layer(s) \(names); remove them first or cascade",
+                                 code: StyleErrorCode.sourceInUse)
+            }
+            layers.removeAll { $0.source == id }
+            sources.remove(at: index)
+            featureState.removeSource(id)
+        case .setGeoJSONSourceData(let id, let data):
+            guard let index = sources.firstIndex(where: { $0.id == id }) else {
+                throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
+            }
+            guard sources[index].type == .geojson else {
+                throw StyleError(path: path / 1, message: "source \"\(id)\" is not a geojson source", code: StyleErrorCode.invalidSource)
+            }
+            try Style.checkGeoJSONData(data, at: path / 2)
+            sources[index] = sources[index].withData(data)
+        case .addImage(let id, let image):
+            images[id] = image
+        case .removeImage(let id):
+            guard images.removeValue(forKey: id) != nil else {
+                throw StyleError(path: path / 1, message: "image \"\(id)\" not found", code: StyleErrorCode.unknownImage)
+            }
+        case .setFeatureState(let target, let state):
+            let t = try checkFeatureTarget(target, at: path / 1)
+            featureState.set(source: t.source, sourceLayer: t.sourceLayer, id: t.id!, state: state)
+        case .removeFeatureState(let target, let key):
+            let t = try checkFeatureTarget(target, at: path / 1)
+            featureState.remove(source: t.source, sourceLayer: t.sourceLayer, id: t.id, key: key)
+        case .setGlobalStateProperty(let name, let value):
+            globalStateOverrides[name] = value.isNull ? nil : value
+        case .setStyle(let json):
+            switch Style.parse(json, supportedLayerTypes: supportedLayerTypes) {
+            case .failure(let errors):
+                throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
+            case .success(let (style, _)):
+                let keptImages = images
+                self = style
+                images = keptImages
+            }
+        case .setRootProperty(let key, let value):
+            try setRootProperty(key, value, at: path / 1)
+        }
+    }
+
+    private func existingLayerIndex(_ id: String, at path: JSONPointer) throws(StyleError) -> Int {
+        guard let i = layerPosition(id) else {
+            throw StyleError(path: path, message: "layer \"\(id)\" not found", code: StyleErrorCode.unknownLayer)
+        }
+        return i
+    }
+
+    private func layerContext(mode: LayerContext.Mode) -> LayerContext {
+        var byId: [String: SourceSpec] = [:]
+        for s in sources { byId[s.id] = s }
+        var refs: [String: JSONObject] = [:]
+        for l in layers { refs[l.id] = l.json }
+        return LayerContext(sources: byId, refLayers: refs, supportedLayerTypes: supportedLayerTypes, mode: mode)
+    }
+
+    /// Validates and compiles a layer for a runtime change (first error only). Changing an
+    /// existing layer uses `.load` mode: a kept layer of an undrawn type may still be edited.
+    func parseLayer(_ json: JSONValue, at path: JSONPointer, previous: Layer?,
+                    mode: LayerContext.Mode = .load) throws(StyleError) -> Layer {
+        var parser = LayerParser(context: layerContext(mode: mode))
+        guard let layer = parser.parse(json, at: path, previous: previous) else { throw parser.diagnostics.first }
+        return layer
+    }
+
+    /// Re-validates a layer after a property change. Errors inside the changed key are moved to
+    /// the command argument that carried it (`remap`: layer-relative tokens → argument tokens).
+    private mutating func replaceLayer(at index: Int, json: JSONObject, command path: JSONPointer,
+                                       remap: [([String], [Int])]) throws(StyleError) {
+        let base = path / "layer"
+        do {
+            layers[index] = try parseLayer(.object(json), at: base, previous: layers[index])
+        } catch {
+            var tokens = Array(error.path.tokens.dropFirst(base.tokens.count))
+            var target = path.tokens
+            if let (from, to) = remap.first(where: { tokens.starts(with: $0.0) }) {
+                tokens.removeFirst(from.count)
+                target += to.map(String.init)
+            }
+            throw StyleError(path: JSONPointer(target + tokens), message: error.message, code: error.code)
+        }
+    }
+
+    private func checkFeatureTarget(_ target: FeatureTarget, at path: JSONPointer) throws(StyleError) -> FeatureTarget {
+        guard let s = source(target.source) else {
+            throw StyleError(path: path / "source", message: "source \"\(target.source)\" not found", code: StyleErrorCode.unknownSource)
+        }
+        var t = target
+        if s.type == .vector {
+            if t.sourceLayer == nil {
+                throw StyleError(path: path / "sourceLayer", message: "sourceLayer is required for vector sources",
+                                 code: StyleErrorCode.invalidCommand)
+            }
+        } else {
+            t.sourceLayer = nil
+        }
+        return t
+    }
+
+    /// GeoJSON `data`: a GeoJSON object or a URL string (resolved by the source loader).
+    static func checkGeoJSONData(_ data: JSONValue, at path: JSONPointer) throws(StyleError) {
+        let types: Set<String> = ["FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString",
+                                  "Polygon", "MultiPolygon", "GeometryCollection"]
+        switch data {
+        case .string: return
+        case .object(let o):
+            guard case .string(let t)? = o["type"], types.contains(t) else {
+                throw StyleError(path: path / "type", message: "GeoJSON object with a valid \"type\" expected",
+                                 code: StyleErrorCode.invalidSource)
+            }
+        default:
+            throw StyleError(path: path, message: "GeoJSON object or URL string expected, \(data.typeName) found",
+                             code: StyleErrorCode.invalidSource)
+        }
+    }
+
+    private mutating func setRootProperty(_ key: String, _ value: JSONValue, at path: JSONPointer) throws(StyleError) {
+        guard let spec = SpecTables.root[key], !["version", "sources", "layers"].contains(key) else {
+            throw StyleError(path: path, message: "\"\(key)\" cannot be set on its own", code: StyleErrorCode.invalidCommand)
+        }
+        if !value.isNull {
+            var v = SpecValidator()
+            v.validate(value, as: spec, at: path)
+            if key == "glyphs", case .string(let url) = value {
+                for token in ["{fontstack}", "{range}"] where !url.contains(token) {
+                    v.diagnostics.error(path, "\"glyphs\" url must include a \"\(token)\" token")
+                }
+            }
+            if !v.diagnostics.errors.isEmpty { throw v.diagnostics.first }
+        }
+        root[key] = value.isNull ? nil : value
+    }
+}
+
+extension Diagnostics {
+    /// The first error, noting how many more there were.
+    var first: StyleError {
+        guard let e = errors.first else {
+            return StyleError(path: .root, message: "invalid value", code: StyleErrorCode.invalidProperty)
+        }
+        return e.withMore(errors.count - 1)
+    }
+}
+
+extension StyleError {
+    /// The same error with "(and N more errors)" appended when N > 0.
+    func withMore(_ n: Int) -> StyleError {
+        guard n > 0 else { return self }
+        return StyleError(path: path, message: message + " (and \(n) more error\(n == 1 ? "" : "s"))", code: code)
+    }
+}
+
+/// Slot references are checked at the end of a batch, so a batch may add a slot layer after
+/// the layers that use it (the diff adds layers top-down). Errors point at the command that
+/// set the dangling reference or removed the slot.
+struct SlotTracker {
+    /// Carried here because every command of a batch shares it.
+    let allowUnsupported: Bool
+
+    init(allowUnsupported: Bool) { self.allowUnsupported = allowUnsupported }
+
+    private var setAt: [String: JSONPointer] = [:]
+    private var removedAt: [String: JSONPointer] = [:]
+
+    mutating func slotSet(_ layer: String, at path: JSONPointer) { setAt[layer] = path }
+    mutating func slotRemoved(_ slot: String, at path: JSONPointer) { removedAt[slot] = path }
+
+    func check(_ style: Style) -> StyleError? {
+        guard !setAt.isEmpty || !removedAt.isEmpty else { return nil }
+        for l in style.layers {
+            guard let slot = l.slot else { continue }
+            if let s = style.layer(slot), s.type == .slot { continue }
+            if let removed = removedAt[slot], style.layer(slot) == nil {
+                return StyleError(path: removed, message: "slot \"\(slot)\" still holds layer \"\(l.id)\"; move or remove its layers first",
+                                  code: StyleErrorCode.slotInUse)
+            }
+            let message = style.layer(slot) != nil ? "layer \"\(slot)\" is not a slot layer" : "slot \"\(slot)\" not found"
+            return StyleError(path: setAt[l.id] ?? .root, message: message, code: StyleErrorCode.unknownSlot)
+        }
+        return nil
+    }
+}

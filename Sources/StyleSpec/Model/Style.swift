@@ -1,0 +1,77 @@
+import JSON
+
+/// An immutable snapshot of a session's style. Copies are cheap: layers are shared class
+/// instances, sources/images are copy-on-write values, so a revision that changes one layer
+/// shares everything else with its predecessor.
+///
+/// Build one with `Style.parse` and change it only through `applying(_:)` (commands).
+public struct Style: Sendable {
+    /// Root keys other than `sources` and `layers` (version, name, center, light, state, ...),
+    /// in document order.
+    public internal(set) var root: JSONObject
+    /// Sources in document order.
+    public internal(set) var sources: [SourceSpec] { didSet { reindexSources() } }
+    /// Layers in declared order, including `slot` layers. See `renderOrder` for drawing order.
+    public internal(set) var layers: [Layer] { didSet { reindexLayers() } }
+    /// Images of the session (`addImage`), by id.
+    public internal(set) var images: [String: StyleImage]
+    public internal(set) var featureState: FeatureStateStore
+    /// Values set with `setGlobalStateProperty` (they override the root `state` defaults).
+    public internal(set) var globalStateOverrides: JSONObject
+    /// Layer types the renderer draws; others load with a warning and are rejected on add.
+    public let supportedLayerTypes: Set<LayerType>
+    /// Warnings of the last full load (unsupported layer types, unknown layer keys, ...).
+    public internal(set) var loadWarnings: [StyleError]
+    /// Digest behind `renderHash`, refreshed after every load and apply.
+    public internal(set) var renderDigest = ContentHash(high: 0, low: 0)
+
+    private var layerIndex: [String: Int] = [:]
+    private var sourceIndex: [String: Int] = [:]
+
+    init(root: JSONObject, sources: [SourceSpec], layers: [Layer], images: [String: StyleImage] = [:],
+         featureState: FeatureStateStore = FeatureStateStore(), globalStateOverrides: JSONObject = JSONObject(),
+         supportedLayerTypes: Set<LayerType>, loadWarnings: [StyleError] = []) {
+        self.root = root; self.sources = sources; self.layers = layers; self.images = images
+        self.featureState = featureState; self.globalStateOverrides = globalStateOverrides
+        self.supportedLayerTypes = supportedLayerTypes; self.loadWarnings = loadWarnings
+        reindexSources(); reindexLayers()
+        refreshRenderHash()
+    }
+
+    private mutating func reindexLayers() {
+        var idx: [String: Int] = [:]
+        idx.reserveCapacity(layers.count)
+        for (i, l) in layers.enumerated() { idx[l.id] = i }
+        layerIndex = idx
+    }
+
+    private mutating func reindexSources() {
+        var idx: [String: Int] = [:]
+        for (i, s) in sources.enumerated() { idx[s.id] = i }
+        sourceIndex = idx
+    }
+
+    // MARK: lookups
+
+    public func layer(_ id: String) -> Layer? { layerIndex[id].map { layers[$0] } }
+    /// Index in declared order.
+    public func layerPosition(_ id: String) -> Int? { layerIndex[id] }
+    public func source(_ id: String) -> SourceSpec? { sourceIndex[id].map { sources[$0] } }
+    public func image(_ id: String) -> StyleImage? { images[id] }
+
+    /// Ids of the layers that read `source`, in declared order.
+    public func layers(usingSource source: String) -> [Layer] { layers.filter { $0.source == source } }
+
+    /// A root key's value (`center`, `zoom`, `light`, `sprite`, ...).
+    public subscript(rootKey key: String) -> JSONValue? { root[key] }
+
+    /// Effective global state: the root `state` defaults overridden by `setGlobalStateProperty`.
+    public var globalState: JSONObject {
+        var out = JSONObject()
+        if case .object(let decl)? = root["state"] {
+            for (k, v) in decl { out[k] = v["default"] ?? .null }
+        }
+        for (k, v) in globalStateOverrides { out[k] = v }
+        return out
+    }
+}

@@ -1,0 +1,48 @@
+import JSON
+
+/// Error codes used by parsing, validation and apply (the HTTP layer maps them to statuses:
+/// `unknown_*` → 404, `duplicate_*`/`*_in_use` → 409, the rest → 400).
+public enum StyleErrorCode {
+    public static let invalidStyle = "invalid_style"
+    public static let invalidProperty = "invalid_property"
+    public static let unknownProperty = "unknown_property"
+    public static let invalidExpression = "invalid_expression"
+    public static let invalidLayer = "invalid_layer"
+    public static let invalidSource = "invalid_source"
+    public static let unsupportedLayerType = "unsupported_layer_type"
+    public static let sourceTypeMismatch = "source_type_mismatch"
+    public static let unknownLayer = "unknown_layer"
+    public static let unknownSource = "unknown_source"
+    public static let unknownSlot = "unknown_slot"
+    public static let unknownImage = "unknown_image"
+    public static let duplicateLayer = "duplicate_layer"
+    public static let duplicateSource = "duplicate_source"
+    public static let sourceInUse = "source_in_use"
+    public static let slotInUse = "slot_in_use"
+    public static let invalidPosition = "invalid_position"
+    public static let invalidCommand = "invalid_command"
+    public static let unknownCommand = "unknown_command"
+}
+
+/// Collects errors and warnings while validating a document.
+struct Diagnostics {
+    var errors: [StyleError] = []
+    var warnings: [StyleError] = []
+
+    mutating func error(_ path: JSONPointer, _ message: String, code: String = StyleErrorCode.invalidProperty) {
+        errors.append(StyleError(path: path, message: message, code: code))
+    }
+
+    mutating func warning(_ path: JSONPointer, _ message: String, code: String = StyleErrorCode.invalidProperty) {
+        warnings.append(StyleError(path: path, message: message, code: code))
+    }
+
+    mutating func append(_ more: [StyleError]) { errors.append(contentsOf: more) }
+
+    var hasErrors: Bool { !errors.isEmpty }
+}
+
+extension JSONValue {
+    /// How a value is shown in "expected one of [...], X found" messages: its JSON text.
+    var shownInMessage: String { serialized() }
+}

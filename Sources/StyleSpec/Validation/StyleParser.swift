@@ -1,0 +1,136 @@
+import JSON
+
+extension Style {
+    /// Parses and validates a whole v8 style. Errors carry JSON pointers into `json`
+    /// (`/layers/3/paint/fill-color`); warnings (unsupported layer types, ignored keys) do not
+    /// stop the load. Layer types outside `supportedLayerTypes` are kept but not drawn.
+    public static func parse(_ json: JSONValue, supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported)
+        -> Result<(Style, warnings: [StyleError]), [StyleError]> {
+        var parser = StyleParser(supportedLayerTypes: supportedLayerTypes)
+        guard let style = parser.parse(json), parser.diagnostics.errors.isEmpty else {
+            return .failure(parser.diagnostics.errors)
+        }
+        return .success((style, warnings: parser.diagnostics.warnings))
+    }
+}
+
+/// Walks a style document: root keys, sources, then layers, then style-wide layer rules.
+struct StyleParser {
+    let supportedLayerTypes: Set<LayerType>
+    var diagnostics = Diagnostics()
+
+    mutating func parse(_ json: JSONValue) -> Style? {
+        guard case .object(let obj) = json else {
+            diagnostics.error(.root, "object expected, \(json.typeName) found", code: StyleErrorCode.invalidStyle)
+            return nil
+        }
+        var root = JSONObject()
+        var spec = SpecValidator()
+        for (key, value) in obj {
+            let path = JSONPointer.root / key
+            switch key {
+            case "sources", "layers":
+                continue
+            case "constants":
+                spec.diagnostics.error(path, "constants have been deprecated as of v8", code: StyleErrorCode.invalidStyle)
+            case "glyphs":
+                spec.validate(value, type: .string, at: path)
+                if case .string(let url) = value {
+                    for token in ["{fontstack}", "{range}"] where !url.contains(token) {
+                        spec.diagnostics.error(path, "\"glyphs\" url must include a \"\(token)\" token")
+                    }
+                }
+            default:
+                if let s = SpecTables.root[key] {
+                    spec.validate(value, as: s, at: path)
+                } else {
+                    diagnostics.warning(path, "unknown root property \"\(key)\" is ignored", code: StyleErrorCode.unknownProperty)
+                }
+            }
+            root[key] = value
+        }
+        for s in SpecTables.root.properties where s.required && obj[s.name] == nil {
+            spec.diagnostics.error(.root, "missing required property \"\(s.name)\"", code: StyleErrorCode.invalidStyle)
+        }
+        diagnostics.append(spec.diagnostics.errors)
+
+        let sources = parseSources(obj["sources"])
+        let layers = parseLayers(obj["layers"], sources: sources)
+        guard !diagnostics.hasErrors else { return nil }
+        return Style(root: root, sources: sources, layers: layers, supportedLayerTypes: supportedLayerTypes,
+                     loadWarnings: diagnostics.warnings)
+    }
+
+    mutating func parseSources(_ value: JSONValue?) -> [SourceSpec] {
+        guard let value else { return [] }
+        let path = JSONPointer.root / "sources"
+        guard case .object(let obj) = value else {
+            diagnostics.error(path, "object expected, \(value.typeName) found", code: StyleErrorCode.invalidStyle)
+            return []
+        }
+        var out: [SourceSpec] = []
+        var v = SourceValidator()
+        for (id, s) in obj {
+            if let source = v.parse(id: id, s, at: path / id) { out.append(source) }
+        }
+        diagnostics.append(v.diagnostics.errors)
+        return out
+    }
+
+    mutating func parseLayers(_ value: JSONValue?, sources: [SourceSpec]) -> [Layer] {
+        guard let value else { return [] }
+        let path = JSONPointer.root / "layers"
+        guard case .array(let items) = value else {
+            diagnostics.error(path, "array expected, \(value.typeName) found", code: StyleErrorCode.invalidStyle)
+            return []
+        }
+        var refLayers: [String: JSONObject] = [:]
+        for item in items {
+            if case .object(let o) = item, case .string(let id)? = o["id"], refLayers[id] == nil { refLayers[id] = o }
+        }
+        var sourceIndex: [String: SourceSpec] = [:]
+        for s in sources { sourceIndex[s.id] = s }
+        var parser = LayerParser(context: LayerContext(sources: sourceIndex, refLayers: refLayers,
+                                                       supportedLayerTypes: supportedLayerTypes, mode: .load))
+        var out: [Layer] = []
+        var seen: [String: Int] = [:]
+        for (i, item) in items.enumerated() {
+            let p = path / i
+            if case .object(let o) = item, case .string(let id)? = o["id"] {
+                if let first = seen[id] {
+                    parser.diagnostics.error(p, "duplicate layer id \"\(id)\", previously used at /layers/\(first)",
+                                             code: StyleErrorCode.duplicateLayer)
+                    continue
+                }
+                seen[id] = i
+            }
+            if let layer = parser.parse(item, at: p) { out.append(layer) }
+        }
+        diagnostics.errors += parser.diagnostics.errors
+        diagnostics.warnings += parser.diagnostics.warnings
+        let slotErrors = SlotRules.check(out) { id in
+            (seen[id].map { path / $0 }) ?? path
+        }
+        diagnostics.append(slotErrors)
+        return out
+    }
+}
+
+/// Style-wide slot rules: a layer's `slot` must name a `slot` layer of the style.
+enum SlotRules {
+    static func check(_ layers: [Layer], pathOf: (String) -> JSONPointer) -> [StyleError] {
+        var slots = Set<String>()
+        var byId: [String: Layer] = [:]
+        for l in layers {
+            byId[l.id] = l
+            if l.type == .slot { slots.insert(l.id) }
+        }
+        var errors: [StyleError] = []
+        for l in layers {
+            guard let slot = l.slot, !slots.contains(slot) else { continue }
+            let message = byId[slot] != nil ? "layer \"\(slot)\" is not a slot layer" : "slot \"\(slot)\" not found"
+            errors.append(StyleError(path: pathOf(l.id) / "slot", message: message, code: StyleErrorCode.unknownSlot))
+        }
+        return errors
+    }
+}
