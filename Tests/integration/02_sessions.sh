@@ -47,7 +47,7 @@ req POST /sessions '{"style": 5}'; expect_error 400 invalid_body /style
 req POST /sessions '{"sytle": {}}'; expect_error 400 invalid_body /sytle
 req POST /sessions '[1]'; expect_error 400 invalid_body
 req POST /sessions '{"style": {"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "a", "type": "background"}]}}'
-expect_status 409; expect_json .error.path /style/layers/1/id
+expect_status 409; expect_json .error.path /style/layers/1
 
 # Delete.
 req DELETE "/sessions/$EMPTY_BODY"; expect_status 204

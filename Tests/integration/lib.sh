@@ -25,7 +25,7 @@ cleanup() {
 trap cleanup EXIT
 
 fail() {
-  echo "FAIL: $*" >&2
+  echo "FAIL (line ${BASH_LINENO[1]:-?}): $*" >&2
   if [ -s "$HEADERS" ]; then echo "--- last response headers:" >&2; cat "$HEADERS" >&2; fi
   if [ -s "$BODY" ]; then echo "--- last response body:" >&2; head -c 2000 "$BODY" >&2; echo >&2; fi
   if [ -n "${SERVER_LOG:-}" ] && [ -s "$SERVER_LOG" ]; then echo "--- server log (tail):" >&2; tail -20 "$SERVER_LOG" >&2; fi

@@ -72,13 +72,13 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
                  message: "malformed JSON: \(e.message) at line \(e.line), column \(e.column)", path: "")
     }
 
-    /// A style validation/apply error; the status follows its code (unknown → 404, duplicate
-    /// or in use → 409, everything else 400).
+    /// A style validation/apply error about a request body: duplicates and sources in use are
+    /// 409, everything else (including a body naming a missing layer or source) is 400 with
+    /// the JSON pointer. A missing target named by the URL is a 404 raised by the route itself.
     public static func style(_ e: StyleError, prefix: JSONPointer = .root) -> APIError {
         let status: HTTPResponseStatus
         switch e.code {
-        case "unknown_layer", "unknown_source", "unknown_image", "unknown_session": status = .notFound
-        case "duplicate_layer", "duplicate_source", "source_in_use", "conflict": status = .conflict
+        case "duplicate_layer", "duplicate_source", "source_in_use", "slot_in_use", "conflict": status = .conflict
         case "payload_too_large": status = .payloadTooLarge
         default: status = .badRequest
         }
