@@ -23,6 +23,3 @@ public struct StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         StyleError(path: JSONPointer(parent.tokens + path.tokens), message: message, code: code)
     }
 }
-
-/// Lets validation return every error at once: `Result<T, [StyleError]>`.
-extension Array: @retroactive Error where Element == StyleError {}

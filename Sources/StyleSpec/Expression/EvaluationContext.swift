@@ -1,0 +1,53 @@
+import Geo
+import JSON
+
+/// What evaluation sees of one feature.
+public struct FeatureContext: Sendable {
+    /// The feature id (number or string), nil when the feature has none.
+    public var id: JSONValue?
+    public var properties: JSONObject
+    public var geometryType: GeometryType
+    /// Multi-part geometry: `geometry-type` reports "MultiPoint", "MultiLineString", ...
+    public var isMulti: Bool
+    /// Geometry in world coordinates, for `within` and `distance`; nil when not supplied.
+    public var geometry: FeatureGeometry?
+    /// The feature's state (`feature-state`), empty when none was set.
+    public var state: JSONObject
+
+    public init(id: JSONValue? = nil, properties: JSONObject = JSONObject(), geometryType: GeometryType = .point,
+                isMulti: Bool = false, geometry: FeatureGeometry? = nil, state: JSONObject = JSONObject()) {
+        self.id = id; self.properties = properties; self.geometryType = geometryType
+        self.isMulti = isMulti; self.geometry = geometry; self.state = state
+    }
+
+    /// `geometry-type`'s answer.
+    public var geometryTypeName: String {
+        switch geometryType {
+        case .point: return isMulti ? "MultiPoint" : "Point"
+        case .lineString: return isMulti ? "MultiLineString" : "LineString"
+        case .polygon: return isMulti ? "MultiPolygon" : "Polygon"
+        }
+    }
+}
+
+/// What evaluation sees of the world: zoom, the feature (for data-driven values), global
+/// state and the per-layer inputs (`line-progress`, `heatmap-density`).
+public struct EvaluationContext: Sendable {
+    public var zoom: Double
+    public var feature: FeatureContext?
+    public var globalState: JSONObject
+    public var lineProgress: Double?
+    public var heatmapDensity: Double?
+    /// Terrain elevation for `elevation` (always nil on a flat map).
+    public var elevation: Double?
+    /// Images the session has, for `image`; nil means "unknown" (every image counts as missing).
+    public var availableImages: Set<String>?
+
+    public init(zoom: Double = 0, feature: FeatureContext? = nil, globalState: JSONObject = JSONObject(),
+                lineProgress: Double? = nil, heatmapDensity: Double? = nil, elevation: Double? = nil,
+                availableImages: Set<String>? = nil) {
+        self.zoom = zoom; self.feature = feature; self.globalState = globalState
+        self.lineProgress = lineProgress; self.heatmapDensity = heatmapDensity
+        self.elevation = elevation; self.availableImages = availableImages
+    }
+}
