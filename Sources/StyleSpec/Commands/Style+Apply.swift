@@ -63,13 +63,13 @@ extension Style {
                 throw StyleError(path: path / 2, message: "unknown property \"\(name)\" for a \(layers[index].type.rawValue) layer's \(section.rawValue)",
                                  code: StyleErrorCode.unknownProperty)
             }
-            props[name] = value.isNull ? nil : value
+            props[name] = value.isNull ? JSONValue?.none : value
             json[section.rawValue] = props.isEmpty ? nil : .object(props)
             try replaceLayer(at: index, json: json, command: path, remap: [([section.rawValue, name], [3])])
         case .setFilter(let id, let filter):
             let index = try existingLayerIndex(id, at: path / 1)
             var json = layers[index].json
-            json["filter"] = filter.isNull ? nil : filter
+            json["filter"] = filter.isNull ? JSONValue?.none : filter
             try replaceLayer(at: index, json: json, command: path, remap: [(["filter"], [2])])
         case .setLayerZoomRange(let id, let minzoom, let maxzoom):
             let index = try existingLayerIndex(id, at: path / 1)
@@ -128,7 +128,7 @@ extension Style {
             let t = try checkFeatureTarget(target, at: path / 1)
             featureState.remove(source: t.source, sourceLayer: t.sourceLayer, id: t.id, key: key)
         case .setGlobalStateProperty(let name, let value):
-            globalStateOverrides[name] = value.isNull ? nil : value
+            globalStateOverrides[name] = value.isNull ? JSONValue?.none : value
         case .setStyle(let json):
             switch Style.parse(json, supportedLayerTypes: supportedLayerTypes) {
             case .failure(let errors):
@@ -232,7 +232,7 @@ extension Style {
             }
             if !v.diagnostics.errors.isEmpty { throw v.diagnostics.first }
         }
-        root[key] = value.isNull ? nil : value
+        root[key] = value.isNull ? JSONValue?.none : value
     }
 }
 
