@@ -75,6 +75,8 @@ public final class Session: Sendable {
             throw APIError.preconditionFailed("If-Match revision \(ifMatch) is stale: the current revision is \(cur.number)")
         }
         let change = try body(cur)
+        // Nothing to do (e.g. PUT /style with the current style): no new revision.
+        if case .array(let ops) = change.operations, ops.isEmpty, change.undoTo == nil { return cur }
         let styleText = change.style.serializedStyle()
         if styleText.utf8.count > limits.maxStyleBytes {
             throw APIError(.payloadTooLarge, code: "style_too_large",
