@@ -60,15 +60,17 @@ final class SessionTests: XCTestCase {
         let m = try makeManager()
         let s = try m.session(nil)
         let style = try LiveStyle.load(Self.style)
-        DispatchQueue.concurrentPerform(iterations: 20) { _ in
-            _ = try? s.mutate(ifMatch: nil, limits: m.limits, store: m.store) { _ in .init(style: style, operations: []) }
+        DispatchQueue.concurrentPerform(iterations: 20) { i in
+            _ = try? s.mutate(ifMatch: nil, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [.number(Double(i))]) }
         }
         XCTAssertEqual(s.current.number, 20)
         XCTAssertEqual(s.history.map(\.number), [18, 19, 20], "history is bounded")
-        XCTAssertThrowsError(try s.mutate(ifMatch: 3, limits: m.limits, store: m.store) { _ in .init(style: style, operations: []) }) { e in
+        XCTAssertThrowsError(try s.mutate(ifMatch: 3, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [1]) }) { e in
             XCTAssertEqual((e as? APIError)?.status.code, 412)
         }
-        XCTAssertNoThrow(try s.mutate(ifMatch: 20, limits: m.limits, store: m.store) { _ in .init(style: style, operations: []) })
+        XCTAssertNoThrow(try s.mutate(ifMatch: 20, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [1]) })
+        // An empty change is not a revision.
+        XCTAssertEqual(try s.mutate(ifMatch: nil, limits: m.limits, store: m.store) { _ in .init(style: style, operations: []) }.number, 21)
         // A failing change leaves nothing behind.
         struct Nope: Error {}
         XCTAssertThrowsError(try s.mutate(ifMatch: nil, limits: m.limits, store: m.store) { _ in throw Nope() })
