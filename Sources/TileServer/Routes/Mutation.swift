@@ -17,6 +17,8 @@ struct MutationPlan {
 
     var steps: [Step]
     var batchPaths = false
+    /// A declarative update (whole style): unsupported layer types are kept, as at load.
+    var declarative = false
     var status: HTTPResponseStatus = .ok
     /// Extra response members besides `revision` (e.g. `index`), computed from the new style.
     var extra: @Sendable (LiveStyle) -> JSONObject = { _ in JSONObject() }
@@ -67,7 +69,7 @@ extension StrataApp {
                     return Session.Change(style: r.style, operations: .array(plan.steps.map(\.command.json)), undoTo: .some(r.undoTo))
                 }
                 do {
-                    let next = try current.style.applying(plan.steps.map(\.command))
+                    let next = try current.style.applying(plan.steps.map(\.command), declarative: plan.declarative)
                     return Session.Change(style: next, operations: .array(plan.steps.map(\.command.json)))
                 } catch let e as StyleError {
                     throw APIError.style(plan.relocate(e))

@@ -18,14 +18,15 @@ extension StrataApp {
             for key in o.keys where key != "style" {
                 throw APIError.badRequest("unknown key \"\(key)\"", code: "invalid_body", path: "/\(key)")
             }
-            let style: LiveStyle
+            var style: LiveStyle
+            var warnings: [StyleError] = []
             switch o["style"] {
             case nil, .null?:
                 style = try sessions.session(nil).current.style
             case .string(let name)?:
                 style = try namedStyle(name)
             case .object?:
-                do { style = try LiveStyle.load(o["style"]!) } catch let e as StyleError {
+                do { (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!) } catch let e as StyleError {
                     throw APIError.style(e, prefix: JSONPointer(["style"]))
                 }
             case let other?:
@@ -33,7 +34,14 @@ extension StrataApp {
             }
             let s = try sessions.create(style: style)
             metrics.sessions.record(sessions.count)
-            return .json(["id": .string(s.id), "revision": 0], status: .created)
+            var answer = JSONObject([("id", .string(s.id)), ("revision", 0)])
+            // Kept but not drawn (unsupported layer types, ignored keys): said, never silent.
+            if !warnings.isEmpty {
+                answer["warnings"] = .array(warnings.map { w in
+                    ["path": .string(w.prefixed(by: JSONPointer(["style"])).path.description), "code": .string(w.code), "message": .string(w.message)]
+                })
+            }
+            return .json(.object(answer), status: .created)
         }
     }
 

@@ -24,6 +24,7 @@ extension StrataApp {
             let target = try LiveStyle.load(Self.jsonBody(ctx))
             let commands = StyleDiff.diff(from: current.style, to: target.style)
             var plan = MutationPlan(commands.map { .init(command: $0, bodyPath: .root, valueArgument: nil) })
+            plan.declarative = true
             plan.extra = { _ in JSONObject([("operations", .array(commands.map(\.json)))]) }
             return plan
         }

@@ -37,8 +37,10 @@ public struct LiveStyle: Sendable {
     }
 
     /// THE apply path: every mutating route, batches, `PUT /style` and undo end here.
-    public func applying(_ commands: [StyleCommand]) throws -> LiveStyle {
-        switch style.applying(commands) {
+    /// `declarative` (PUT /style, undo) keeps layers of types the renderer does not draw, as a
+    /// style load does; runtime adds refuse them.
+    public func applying(_ commands: [StyleCommand], declarative: Bool = false) throws -> LiveStyle {
+        switch style.applying(commands, allowingUnsupportedLayerTypes: declarative) {
         case .success(let s): return LiveStyle(s)
         case .failure(let e): throw e
         }
