@@ -1,7 +1,48 @@
 import ArgumentParser
+import Foundation
+import TileServer
 
-/// `strata serve`: runs the HTTP server (implemented with the server-spine issue).
+/// `strata serve [--config PATH] [--port N] [--host H] [--data-dir DIR]`
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the tile server.")
-    func run() async throws { throw ValidationError("serve is not built yet") }
+
+    @Option(help: "Config file (default: config/server.json in the working directory, else in the package root).")
+    var config: String?
+    @Option(help: "Port to listen on (overrides the config; 0 = any free port).")
+    var port: Int?
+    @Option(help: "Address to listen on (overrides the config).")
+    var host: String?
+    @Option(help: "Data directory (overrides the config).")
+    var dataDir: String?
+    @Option(help: "Session store file or :memory: (overrides the config).")
+    var store: String?
+
+    func run() async throws {
+        let path = try ServeConfigLocator.locate(explicit: config)
+        do {
+            var cfg = try ServerConfig.load(path: path)
+            let cwd = FileManager.default.currentDirectoryPath
+            if let port {
+                guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
+                cfg.port = port
+            }
+            if let host { cfg.host = host }
+            if let dataDir {
+                let old = cfg.dataDir
+                cfg.dataDir = Self.absolute(dataDir, cwd)
+                // A store inside the old data directory follows it.
+                if cfg.store.hasPrefix(old + "/") { cfg.store = cfg.dataDir + cfg.store.dropFirst(old.count) }
+            }
+            if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
+            try cfg.validateFilesystem(configFile: path)
+            try await ServerRunner.run(config: cfg, renderer: ServeRendererFactory.make(config: cfg))
+        } catch let e as ConfigError {
+            FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    static func absolute(_ p: String, _ base: String) -> String {
+        p.hasPrefix("/") ? p : URL(fileURLWithPath: base).appendingPathComponent(p).standardizedFileURL.path
+    }
 }

@@ -10,10 +10,13 @@ final class IntegrationScriptTests: XCTestCase {
     }
 
     static var binary: URL? {
-        // The test bundle lives next to the products of the same build.
-        let bundle = Bundle(for: IntegrationScriptTests.self).bundleURL
-        let candidate = bundle.deletingLastPathComponent().appendingPathComponent("strata")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+        // The test bundle lives next to the products of the same build. On macOS the bundle is
+        // a directory (`X.xctest/`); on Linux `Bundle(for:)` is the main bundle, whose URL is
+        // already the products directory. Try both.
+        let bundles = [Bundle(for: IntegrationScriptTests.self).bundleURL, Bundle.main.bundleURL]
+        let dirs = bundles.flatMap { [$0, $0.deletingLastPathComponent()] }
+        return dirs.map { $0.appendingPathComponent("strata") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
     }
 
     func testIntegrationScripts() throws {

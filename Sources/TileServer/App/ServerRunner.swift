@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+
+/// Starts the app and the HTTP server, sweeps idle sessions, and shuts everything down in
+/// order on SIGINT/SIGTERM (stop accepting → finish renders → close the store's pool).
+public enum ServerRunner {
+    public static func run(config: ServerConfig, renderer: any TileRenderer, logger: Logger = Logger(label: "strata")) async throws {
+        let store: any SessionStore = config.store == ":memory:" ? MemorySessionStore() : try SQLiteSessionStore(path: config.store)
+        let app = StrataApp(config: config, store: store, renderer: renderer)
+        let server: HTTPServer
+        do {
+            server = try await HTTPServer.start(host: config.host, port: config.port, responder: app,
+                                                maxBodyBytes: config.maxBodyBytes,
+                                                eventLoopThreads: config.eventLoopThreads > 0 ? config.eventLoopThreads : System.coreCount)
+        } catch {
+            app.shutdown()
+            throw ConfigError(file: "server", message: "cannot listen on \(config.host):\(config.port): \(error)")
+        }
+        // /health answers 503 until sessions are loaded.
+        do { try app.start() } catch {
+            await server.shutdown(); app.shutdown()
+            throw error
+        }
+        logger.info("strata listening on http://\(config.host):\(server.port) (data: \(config.dataDir), store: \(config.store), render threads: \(config.effectiveRenderThreads))")
+        FileHandle.standardOutput.write(Data("strata listening on http://\(config.host):\(server.port)\n".utf8))
+
+        let sweepEvery = max(1.0, min(60.0, config.sessionIdleSeconds / 4))
+        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "strata.session-sweep"))
+        sweeper.schedule(deadline: .now() + sweepEvery, repeating: sweepEvery)
+        sweeper.setEventHandler {
+            let expired = app.sessions.expire()
+            if !expired.isEmpty { logger.info("expired \(expired.count) idle session(s)") }
+            app.metrics.sessions.record(app.sessions.count)
+        }
+        sweeper.resume()
+
+        let signalQueue = DispatchQueue(label: "strata.signals")
+        let sources = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
+            s.setEventHandler { Task { await server.shutdown() } }
+            s.resume()
+            return s
+        }
+        await server.waitUntilClosed()
+        logger.info("shutting down")
+        sweeper.cancel()
+        sources.forEach { $0.cancel() }
+        await server.shutdown()
+        app.shutdown()
+    }
+}

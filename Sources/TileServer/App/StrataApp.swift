@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import JSON
+import Logging
+import StyleSpec
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A route handler: answers on the event loop or returns a future from a pool.
+public typealias RouteHandler = @Sendable (StrataApp, RouteContext) throws -> EventLoopFuture<HTTPResponse>
+
+/// The whole server behind the HTTP spine: routing, sessions, rendering, metrics.
+public final class StrataApp: HTTPResponder {
+    public let config: ServerConfig
+    public let sessions: SessionManager
+    public let tiles: TileService
+    public let renderer: any TileRenderer
+    public let metrics: ServerMetrics
+    /// Store writes, style (de)serialization and other blocking work; never the event loop.
+    public let blockingPool: NIOThreadPool
+    let router: Router<RouteHandler>
+    let logger = Logger(label: "strata.http")
+    private let ready = NIOLockedValueBox(false)
+    /// The web viewer, read once at start-up.
+    let indexHTML: [UInt8]?
+
+    public init(config: ServerConfig, store: any SessionStore, renderer: any TileRenderer, metrics: ServerMetrics = ServerMetrics()) {
+        self.config = config
+        self.metrics = metrics
+        self.renderer = renderer
+        self.sessions = SessionManager(store: store, limits: SessionLimits(
+            maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
+            maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit))
+        let pool = RenderPool(threads: config.effectiveRenderThreads, queueLimit: config.queueLimit,
+                              onQueueDepth: { [metrics] d in metrics.queueDepth.record(d) },
+                              onRender: { [metrics] seconds, ok in
+                                  metrics.renderTime.recordNanoseconds(Int64(seconds * 1e9))
+                                  (ok ? metrics.renders : metrics.renderFailures).increment()
+                              })
+        self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics)
+        self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
+        self.blockingPool.start()
+        self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
+        var r = Router<RouteHandler>()
+        Self.registerRoutes(&r)
+        self.router = r
+    }
+
+    /// Loads sessions (and the default style); `/health` answers 200 afterwards.
+    public func start() throws {
+        let json = try Self.readStyleFile(config.stylePath(named: config.defaultStyle))
+        let style: LiveStyle
+        do { style = try LiveStyle.load(json) } catch let e as StyleError {
+            throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
+        }
+        try sessions.restore(defaultStyle: style, defaultReadOnly: config.defaultSessionReadOnly)
+        metrics.sessions.record(sessions.count)
+        ready.withLockedValue { $0 = true }
+    }
+
+    public var isReady: Bool { ready.withLockedValue { $0 } }
+
+    public func shutdown() {
+        ready.withLockedValue { $0 = false }
+        tiles.pool.shutdown()
+        try? blockingPool.syncShutdownGracefully()
+    }
+
+    static func readStyleFile(_ path: String) throws -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, message: "style file not found or unreadable")
+        }
+        do { return try JSONParser.parse(Array(data)) } catch let e as JSONParseError {
+            throw ConfigError(file: path, message: "malformed JSON: \(e.message) at line \(e.line), column \(e.column)")
+        }
+    }
+
+    // MARK: HTTPResponder
+
+    public func respond(to request: HTTPRequest, on loop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let future: EventLoopFuture<HTTPResponse>
+        let route: String
+        switch router.match(request.method, request.path) {
+        case .found(let handler, let params, let pattern):
+            route = pattern
+            let ctx = RouteContext(request: request, params: params, loop: loop)
+            do { future = try handler(self, ctx) } catch { future = loop.makeSucceededFuture(Self.errorResponse(error)) }
+        case .methodNotAllowed(let allowed):
+            route = "unmatched"
+            future = loop.makeSucceededFuture(APIError.methodNotAllowed(request.method, allow: allowed).response)
+        case .notFound:
+            route = "unmatched"
+            future = loop.makeSucceededFuture(APIError.notFound("no route for \(request.method.rawValue) \(request.path)", code: "unknown_route").response)
+        }
+        let metrics = self.metrics
+        let method = request.method.rawValue
+        return future.flatMapErrorThrowing { Self.errorResponse($0) }.map { response in
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            metrics.request(route: route, method: method, status: Int(response.status.code), seconds: seconds)
+            return response
+        }
+    }
+
+    static func errorResponse(_ error: any Error) -> HTTPResponse {
+        switch error {
+        case let e as APIError: return e.response
+        case let e as JSONParseError: return APIError.malformedJSON(e).response
+        case let e as StyleError: return APIError.style(e).response
+        default: return APIError.internalError("\(error)").response
+        }
+    }
+
+    // MARK: helpers for handlers
+
+    /// Runs blocking work on the blocking pool and answers on the request's loop.
+    func blocking<T: Sendable>(_ ctx: RouteContext, _ body: @escaping @Sendable () throws -> T) -> EventLoopFuture<T> {
+        blockingPool.runIfActive(eventLoop: ctx.loop, body)
+    }
+
+    /// Parses a JSON body (call from the blocking pool for large bodies); malformed → 400 with position.
+    static func jsonBody(_ ctx: RouteContext, required: Bool = true) throws -> JSONValue {
+        if ctx.request.body.isEmpty {
+            if required { throw APIError.badRequest("a JSON request body is required", code: "missing_body", path: "") }
+            return .object(JSONObject())
+        }
+        do { return try JSONParser.parse(ctx.request.body) } catch let e as JSONParseError { throw APIError.malformedJSON(e) }
+    }
+}

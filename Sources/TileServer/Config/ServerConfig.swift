@@ -1,0 +1,53 @@
+import Foundation
+import JSON
+
+/// Everything `config/server.json` can say. Relative paths are resolved against the config
+/// file's directory when loaded, so the server can be started from anywhere.
+public struct ServerConfig: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Root of every relative URL a style may carry (and of the default store).
+    public var dataDir = "data"
+    /// Name of the style in `stylesDir` the default session starts from.
+    public var defaultStyle = "default"
+    public var stylesDir = "styles"
+    public var maxBodyBytes = 16 << 20
+    public var maxSessions = 1000
+    public var sessionIdleSeconds = 3600.0
+    public var maxStyleBytes = 8 << 20
+    public var maxGeoJSONBytes = 16 << 20
+    /// Render threads; 0 = one per core.
+    public var renderThreads = 0
+    /// Render jobs waiting beyond the running ones before 503.
+    public var queueLimit = 256
+    public var renderTimeoutMs = 10_000
+    public var tileCacheBytes = 256 << 20
+    public var maxPixelRatio = 4
+    public var maxStaticSide = 8192
+    /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).
+    public var archives: [String: String] = [:]
+    /// Hosts http(s) sources may name; empty = remote sources refused.
+    public var remoteHosts: [String] = []
+    /// SQLite file for sessions; relative to dataDir. ":memory:" keeps sessions in memory only.
+    public var store = "strata.sqlite"
+    public var defaultSessionReadOnly = false
+    /// Revisions kept per session for history and undo.
+    public var historyLimit = 50
+    /// Threads for store writes and other blocking work off the event loop.
+    public var storeThreads = 4
+    /// Event loop threads; 0 = one per core.
+    public var eventLoopThreads = 0
+    /// Directory of the web viewer (`GET /`).
+    public var publicDir = "../Public"
+
+    public init() {}
+
+    public var effectiveRenderThreads: Int { renderThreads > 0 ? renderThreads : ProcessInfo.processInfo.activeProcessorCount }
+}
+
+/// A config problem, always naming the file (and the key) so start-up failures are actionable.
+public struct ConfigError: Error, CustomStringConvertible, Sendable {
+    public let file: String
+    public let message: String
+    public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,31 @@
+import JSON
+import NIOHTTP1
+
+/// A complete response; the channel handler adds `Content-Length` and keep-alive headers.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPResponseStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPResponseStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func json(_ value: JSONValue, status: HTTPResponseStatus = .ok, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var h = headers
+        h.replaceOrAdd(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: status, headers: h, body: value.serializedBytes())
+    }
+
+    public static func noContent(headers: HTTPHeaders = [:]) -> HTTPResponse {
+        HTTPResponse(status: .noContent, headers: headers)
+    }
+
+    public static func bytes(_ body: [UInt8], contentType: String, status: HTTPResponseStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: body)
+    }
+
+    public static func error(_ e: APIError) -> HTTPResponse { e.response }
+}

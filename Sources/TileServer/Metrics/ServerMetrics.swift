@@ -1,0 +1,76 @@
+import CoreMetrics
+
+import NIOConcurrencyHelpers
+import Prometheus
+
+/// The server's Prometheus metrics on a registry of its own (no global bootstrap, so tests can
+/// make as many servers as they like). Handles per route/status are made once and reused.
+public final class ServerMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let requestCounters = NIOLockedValueBox([String: CoreMetrics.Counter]())
+    private let latencyTimers = NIOLockedValueBox([String: CoreMetrics.Timer]())
+
+    public let renders: CoreMetrics.Counter
+    public let renderFailures: CoreMetrics.Counter
+    public let renderTime: CoreMetrics.Timer
+    public let queueDepth: CoreMetrics.Gauge
+    public let cacheHits: CoreMetrics.Counter
+    public let cacheMisses: CoreMetrics.Counter
+    public let cacheBytes: CoreMetrics.Gauge
+    public let cacheEntries: CoreMetrics.Gauge
+    public let sessions: CoreMetrics.Gauge
+    public let coalesced: CoreMetrics.Counter
+    public let storeWrites: CoreMetrics.Counter
+
+    public init() {
+        var f = PrometheusMetricsFactory(registry: registry)
+        f.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
+        ]
+        factory = f
+        renders = CoreMetrics.Counter(label: "strata_renders_total", dimensions: [("result", "ok")], factory: f)
+        renderFailures = CoreMetrics.Counter(label: "strata_renders_total", dimensions: [("result", "failed")], factory: f)
+        renderTime = CoreMetrics.Timer(label: "strata_render_seconds", factory: f)
+        queueDepth = CoreMetrics.Gauge(label: "strata_render_queue_depth", factory: f)
+        cacheHits = CoreMetrics.Counter(label: "strata_tile_cache_hits_total", factory: f)
+        cacheMisses = CoreMetrics.Counter(label: "strata_tile_cache_misses_total", factory: f)
+        cacheBytes = CoreMetrics.Gauge(label: "strata_tile_cache_bytes", factory: f)
+        cacheEntries = CoreMetrics.Gauge(label: "strata_tile_cache_entries", factory: f)
+        sessions = CoreMetrics.Gauge(label: "strata_sessions", factory: f)
+        coalesced = CoreMetrics.Counter(label: "strata_renders_coalesced_total", factory: f)
+        storeWrites = CoreMetrics.Counter(label: "strata_store_writes_total", factory: f)
+    }
+
+    /// Counts one request and records its latency under its route pattern (not the raw path,
+    /// which would make a series per tile).
+    public func request(route: String, method: String, status: Int, seconds: Double) {
+        let key = "\(method) \(route) \(status)"
+        let counter = requestCounters.withLockedValue { d -> CoreMetrics.Counter in
+            if let c = d[key] { return c }
+            let c = CoreMetrics.Counter(label: "strata_http_requests_total",
+                            dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
+            d[key] = c
+            return c
+        }
+        counter.increment()
+        let tkey = "\(method) \(route)"
+        let timer = latencyTimers.withLockedValue { d -> CoreMetrics.Timer in
+            if let t = d[tkey] { return t }
+            let t = CoreMetrics.Timer(label: "strata_http_request_duration_seconds",
+                                  dimensions: [("route", route), ("method", method)], factory: factory)
+            d[tkey] = t
+            return t
+        }
+        timer.recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// Prometheus text exposition.
+    public func exposition() -> [UInt8] {
+        var out: [UInt8] = []
+        registry.emit(into: &out)
+        return out
+    }
+}

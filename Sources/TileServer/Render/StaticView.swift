@@ -1,0 +1,86 @@
+import Foundation
+
+/// A validated static image request: centre, MapLibre zoom, bearing and size.
+public struct StaticView: Sendable, Equatable {
+    public static let zoomRange = -2.0...24.0
+
+    public let lon: Double
+    public let lat: Double
+    public let zoom: Double
+    public let bearing: Double
+    /// CSS px.
+    public let width: Int
+    public let height: Int
+    public let pixelRatio: Double
+
+    public var pixelWidth: Int { Int((Double(width) * pixelRatio).rounded(.down)) }
+    public var pixelHeight: Int { Int((Double(height) * pixelRatio).rounded(.down)) }
+
+    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" }
+
+    public init(lon: Double, lat: Double, zoom: Double, bearing: Double, width: Int, height: Int, pixelRatio: Double,
+                maxSide: Int) throws {
+        guard lon.isFinite, (-180...180).contains(lon) else { throw APIError.badRequest("longitude must be in [-180, 180] (got \(lon))", code: "invalid_view") }
+        guard lat.isFinite, (-90...90).contains(lat) else { throw APIError.badRequest("latitude must be in [-90, 90] (got \(lat))", code: "invalid_view") }
+        guard Self.zoomRange.contains(zoom) else { throw APIError.badRequest("zoom must be in [-2, 24] (got \(zoom))", code: "invalid_view") }
+        guard bearing.isFinite else { throw APIError.badRequest("bearing must be a finite number", code: "invalid_view") }
+        guard width >= 1, height >= 1 else { throw APIError.badRequest("width and height must be integers ≥ 1", code: "invalid_view") }
+        guard pixelRatio > 0, pixelRatio <= 10 else { throw APIError.badRequest("pixel ratio must be in (0, 10] (got \(pixelRatio))", code: "invalid_view") }
+        self.lon = lon; self.lat = lat; self.zoom = zoom; self.bearing = bearing
+        self.width = width; self.height = height; self.pixelRatio = pixelRatio
+        guard pixelWidth >= 1, pixelHeight >= 1 else {
+            throw APIError.badRequest("the image would be \(pixelWidth)×\(pixelHeight) px; both sides must be ≥ 1", code: "invalid_view")
+        }
+        guard pixelWidth <= maxSide, pixelHeight <= maxSide else {
+            throw APIError.badRequest("the image would be \(pixelWidth)×\(pixelHeight) px; each side must be ≤ \(maxSide)", code: "invalid_view")
+        }
+    }
+
+    /// `/static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].png`
+    public static func parse(view: String, size: String, maxSide: Int) throws -> StaticView {
+        let parts = view.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 3 || parts.count == 4 else {
+            throw APIError.badRequest("view must be lon,lat,zoom[,bearing] (got \"\(view)\")", code: "invalid_view")
+        }
+        let names = ["longitude", "latitude", "zoom", "bearing"]
+        var nums: [Double] = []
+        for (i, p) in parts.enumerated() {
+            guard let v = plainDecimal(p) else {
+                throw APIError.badRequest("\(names[i]) must be a plain decimal number (got \"\(p)\")", code: "invalid_view")
+            }
+            nums.append(v)
+        }
+        guard size.hasSuffix(".png") else { throw APIError.badRequest("static image must end in .png", code: "invalid_view") }
+        var dims = Substring(size.dropLast(4))
+        var ratio = 1.0
+        if let at = dims.firstIndex(of: "@") {
+            let r = dims[dims.index(after: at)...]
+            guard r.hasSuffix("x"), let v = plainDecimal(r.dropLast()) else {
+                throw APIError.badRequest("pixel ratio must be written @{r}x with a decimal r (got \"@\(r)\")", code: "invalid_view")
+            }
+            ratio = v
+            dims = dims[..<at]
+        }
+        let wh = dims.split(separator: "x", omittingEmptySubsequences: false)
+        guard wh.count == 2, let w = TileRequest.plainInt(wh[0]), let h = TileRequest.plainInt(wh[1]) else {
+            throw APIError.badRequest("size must be {width}x{height} in integer px (got \"\(dims)\")", code: "invalid_view")
+        }
+        return try StaticView(lon: nums[0], lat: nums[1], zoom: nums[2], bearing: nums.count > 3 ? nums[3] : 0,
+                              width: w, height: h, pixelRatio: ratio, maxSide: maxSide)
+    }
+
+    /// `-?digits(.digits)?` — no exponent, no sign "+", no spaces, no "nan"/"inf".
+    static func plainDecimal(_ s: Substring) -> Double? {
+        var u = Substring(s).utf8[...]
+        if u.first == UInt8(ascii: "-") { u = u.dropFirst() }
+        guard !u.isEmpty, u.count <= 32 else { return nil }
+        var seenDot = false, digitsBefore = 0, digitsAfter = 0
+        for c in u {
+            if c == UInt8(ascii: ".") { if seenDot { return nil }; seenDot = true; continue }
+            guard c >= 48 && c <= 57 else { return nil }
+            if seenDot { digitsAfter += 1 } else { digitsBefore += 1 }
+        }
+        guard digitsBefore > 0, !seenDot || digitsAfter > 0 else { return nil }
+        return Double(String(s))
+    }
+}

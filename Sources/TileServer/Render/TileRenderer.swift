@@ -1,0 +1,6 @@
+/// What the HTTP layer asks the renderer for. Implementations run on render threads, must
+/// call `budget.check()` regularly and return encoded PNG bytes.
+public protocol TileRenderer: Sendable {
+    func renderTile(style: LiveStyle, tile: TileRequest, budget: RenderBudget) throws -> [UInt8]
+    func renderStatic(style: LiveStyle, view: StaticView, budget: RenderBudget) throws -> [UInt8]
+}

@@ -1,0 +1,58 @@
+/// A validated tile address: `/tiles/{z}/{x}/{y}[@Nx].png` (256 px) or `/tiles/512/...`.
+public struct TileRequest: Sendable, Equatable {
+    public static let maxZoom = 24
+
+    public let z: Int
+    public let x: Int
+    public let y: Int
+    /// 256 or 512 CSS px.
+    public let tileSize: Int
+    /// Pixel ratio (`@2x` → 2).
+    public let scale: Int
+
+    /// MapLibre zoom of this tile (its world is 512 px at zoom 0): z − 1 for 256 px tiles.
+    public var styleZoom: Double { Double(z) - (tileSize == 256 ? 1 : 0) }
+    public var pixelSize: Int { tileSize * scale }
+
+    /// The content-cache key part: everything that changes the pixels besides the style.
+    public var cacheKey: String { "t/\(tileSize)/\(z)/\(x)/\(y)@\(scale)" }
+
+    public init(z: Int, x: Int, y: Int, tileSize: Int, scale: Int) {
+        self.z = z; self.x = x; self.y = y; self.tileSize = tileSize; self.scale = scale
+    }
+
+    /// Parses and range-checks the path parts; every failure is a 400 saying what is wrong.
+    public static func parse(z zs: String, x xs: String, file: String, tileSize: Int, maxPixelRatio: Int) throws -> TileRequest {
+        guard file.hasSuffix(".png") else {
+            throw APIError.badRequest("tile must end in .png (got \"\(file)\")", code: "invalid_tile")
+        }
+        var name = Substring(file.dropLast(4))
+        var scale = 1
+        if let at = name.firstIndex(of: "@") {
+            let suffix = name[name.index(after: at)...]
+            guard suffix.hasSuffix("x"), let r = plainInt(suffix.dropLast()), r >= 1 else {
+                throw APIError.badRequest("pixel ratio must be written @Nx with an integer N ≥ 1 (got \"@\(suffix)\")", code: "invalid_tile")
+            }
+            guard r <= maxPixelRatio else {
+                throw APIError.badRequest("pixel ratio @\(r)x is above the maximum of \(maxPixelRatio)", code: "invalid_tile")
+            }
+            scale = r
+            name = name[..<at]
+        }
+        guard let z = plainInt(zs[...]) else { throw APIError.badRequest("z must be a non-negative integer (got \"\(zs)\")", code: "invalid_tile") }
+        guard z <= maxZoom else { throw APIError.badRequest("z \(z) is above the maximum zoom \(maxZoom)", code: "invalid_tile") }
+        let n = 1 << z
+        guard let x = plainInt(xs[...]) else { throw APIError.badRequest("x must be a non-negative integer (got \"\(xs)\")", code: "invalid_tile") }
+        guard let y = plainInt(name) else { throw APIError.badRequest("y must be a non-negative integer (got \"\(name)\")", code: "invalid_tile") }
+        guard x < n, y < n else {
+            throw APIError.badRequest("tile \(z)/\(x)/\(y) is outside the grid: x and y must be below \(n) at z \(z)", code: "invalid_tile")
+        }
+        return TileRequest(z: z, x: x, y: y, tileSize: tileSize, scale: scale)
+    }
+
+    /// Digits only (no sign, no spaces), at most 9 of them.
+    static func plainInt(_ s: Substring) -> Int? {
+        guard !s.isEmpty, s.utf8.count <= 9, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(s)
+    }
+}

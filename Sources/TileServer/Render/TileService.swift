@@ -1,0 +1,73 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// An encoded image and its entity tag.
+public struct CachedTile: Sendable {
+    public let bytes: [UInt8]
+    public let etag: String
+}
+
+/// Cache → single flight → render pool. Keys are content keys (style render hash + tile +
+/// scale + format), so sessions with equal styles share entries and renders, and a style
+/// change simply stops hitting the old keys (they age out of the LRU).
+public final class TileService: Sendable {
+    public let pool: RenderPool
+    private let cache: NIOLockedValueBox<LRUCache<String, CachedTile>>
+    private let inflight = NIOLockedValueBox([String: [EventLoopPromise<CachedTile>]]())
+    private let budgetMs: Int
+    private let metrics: ServerMetrics?
+
+    public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil) {
+        self.pool = pool
+        self.cache = NIOLockedValueBox(LRUCache(budget: cacheBytes))
+        self.budgetMs = budgetMs
+        self.metrics = metrics
+    }
+
+    /// The ETag of a content key, known without rendering (so 304s need no render).
+    public static func etag(forKey key: String) -> String { StableHash.hex(key) }
+
+    /// A cached tile without touching the pool (the event-loop fast path).
+    public func cached(_ key: String) -> CachedTile? {
+        let hit = cache.withLockedValue { $0.get(key) }
+        if hit != nil { metrics?.cacheHits.increment() }
+        return hit
+    }
+
+    public var cacheStats: (entries: Int, bytes: Int) { cache.withLockedValue { ($0.count, $0.totalCost) } }
+
+    /// The tile for `key`: from the cache, by joining an identical render in flight, or by
+    /// rendering it on the pool.
+    public func tile(key: String, on loop: any EventLoop, render: @escaping RenderPool.Job) -> EventLoopFuture<CachedTile> {
+        if let hit = cached(key) { return loop.makeSucceededFuture(hit) }
+        let promise = loop.makePromise(of: CachedTile.self)
+        let leader = inflight.withLockedValue { d -> Bool in
+            if d[key] != nil { d[key]!.append(promise); return false }
+            d[key] = [promise]
+            return true
+        }
+        guard leader else {
+            metrics?.coalesced.increment()
+            return promise.futureResult
+        }
+        metrics?.cacheMisses.increment()
+        let etag = Self.etag(forKey: key)
+        pool.submit(on: loop, budgetMs: budgetMs, render).whenComplete { result in
+            let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
+            switch result {
+            case .success(let bytes):
+                let tile = CachedTile(bytes: bytes, etag: etag)
+                let stats = self.cache.withLockedValue { c -> (Int, Int) in
+                    c.set(key, tile, cost: bytes.count + key.utf8.count + 64)
+                    return (c.count, c.totalCost)
+                }
+                self.metrics?.cacheEntries.record(stats.0)
+                self.metrics?.cacheBytes.record(stats.1)
+                for w in waiters { w.succeed(tile) }
+            case .failure(let e):
+                for w in waiters { w.fail(e) }
+            }
+        }
+        return promise.futureResult
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import JSON
+import NIOCore
+import NIOHTTP1
+import StyleSpec
+
+extension StrataApp {
+    /// `GET /tiles/{z}/{x}/{y}[@Nx].png` and `/tiles/512/...`.
+    func tile(_ ctx: RouteContext, tileSize: Int) throws -> EventLoopFuture<HTTPResponse> {
+        let tile = try TileRequest.parse(z: ctx.param("z"), x: ctx.param("x"), file: ctx.param("y"),
+                                         tileSize: tileSize, maxPixelRatio: config.maxPixelRatio)
+        let style = try sessions.session(ctx.sessionID).current.style
+        let renderer = self.renderer
+        return image(ctx, style: style, key: style.renderHash + "/" + tile.cacheKey) { budget in
+            try renderer.renderTile(style: style, tile: tile, budget: budget)
+        }
+    }
+
+    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].png`
+    func staticImage(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide)
+        let style = try sessions.session(ctx.sessionID).current.style
+        let renderer = self.renderer
+        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey) { budget in
+            try renderer.renderStatic(style: style, view: view, budget: budget)
+        }
+    }
+
+    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing", "width", "height", "pixelRatio", "style"?}`;
+    /// an inline style renders one-off without a session.
+    func postStatic(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
+        let renderer = self.renderer
+        let maxSide = config.maxStaticSide
+        return blocking(ctx) { [self] () -> (LiveStyle, StaticView) in
+            let body = try Self.jsonBody(ctx)
+            guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
+            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style"]
+            for k in o.keys where !allowed.contains(k) {
+                throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
+            }
+            func number(_ key: String, default d: Double? = nil) throws -> Double {
+                guard let v = o[key] else {
+                    if let d { return d }
+                    throw APIError.badRequest("\(key) is required", code: "invalid_body", path: "/\(key)")
+                }
+                guard let n = v.numberValue else { throw APIError.badRequest("\(key) must be a number", code: "invalid_body", path: "/\(key)") }
+                return n
+            }
+            func integer(_ key: String) throws -> Int {
+                let n = try number(key)
+                guard n == n.rounded(), abs(n) < 1e9 else { throw APIError.badRequest("\(key) must be an integer", code: "invalid_body", path: "/\(key)") }
+                return Int(n)
+            }
+            guard let c = o["center"]?.arrayValue, c.count == 2, let lon = c[0].numberValue, let lat = c[1].numberValue else {
+                throw APIError.badRequest("center must be [lon, lat]", code: "invalid_body", path: "/center")
+            }
+            let view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
+                                      width: integer("width"), height: integer("height"),
+                                      pixelRatio: number("pixelRatio", default: 1), maxSide: maxSide)
+            let style: LiveStyle
+            if let inline = o["style"] {
+                do { style = try LiveStyle.load(inline) } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
+            } else {
+                style = try sessions.session(ctx.sessionID).current.style
+            }
+            return (style, view)
+        }.flatMap { [self] (style, view) in
+            image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey) { budget in
+                try renderer.renderStatic(style: style, view: view, budget: budget)
+            }
+        }
+    }
+
+    /// Conditional request handling, cache, single flight and render for one image.
+    func image(_ ctx: RouteContext, style: LiveStyle, key: String, render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
+        let etag = ETag.quoted(TileService.etag(forKey: key))
+        // A URL that names the current style hash can never change: cache it for good.
+        let pinned = ctx.request.query["v"] == style.renderHash
+        let cacheControl = pinned ? "public, max-age=31536000, immutable" : "no-cache"
+        if ETag.matches(ifNoneMatch: ctx.request.header("If-None-Match"), etag: etag) {
+            return ctx.loop.makeSucceededFuture(HTTPResponse(status: .notModified, headers: ["ETag": etag, "Cache-Control": cacheControl]))
+        }
+        return tiles.tile(key: key, on: ctx.loop, render: render).map { t in
+            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], body: t.bytes)
+        }
+    }
+
+    /// `GET /tiles.json`: TileJSON 3.0.0 whose tile URL carries the style hash.
+    func tileJSON(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let session = try sessions.session(ctx.sessionID)
+        let style = session.current.style
+        let host = ctx.request.header("Host") ?? "\(config.host):\(config.port)"
+        var query = "v=\(style.renderHash)"
+        if let id = ctx.sessionID { query += "&session=\(id)" }
+        let name = style.json["name"]?.stringValue ?? "Strata"
+        let body: JSONValue = [
+            "tilejson": "3.0.0",
+            "name": .string(name),
+            "scheme": "xyz",
+            "tiles": [.string("http://\(host)/tiles/{z}/{x}/{y}.png?\(query)")],
+            "minzoom": 0,
+            "maxzoom": .number(Double(TileRequest.maxZoom)),
+            "bounds": [-180, -85.0511287798066, 180, 85.0511287798066],
+            "center": [0, 0, 1],
+            "tileSize": 256,
+        ]
+        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
+    }
+}

@@ -1,0 +1,49 @@
+import NIOHTTP1
+
+extension StrataApp {
+    /// Every route of DESIGN.md's HTTP contract.
+    static func registerRoutes(_ r: inout Router<RouteHandler>) {
+        // Operations
+        r.add(.GET, "/", { app, ctx in try app.index(ctx) })
+        r.add(.GET, "/index.html", { app, ctx in try app.index(ctx) })
+        r.add(.GET, "/health", { app, ctx in app.health(ctx) })
+        r.add(.GET, "/metrics", { app, ctx in app.metricsText(ctx) })
+        // Sessions
+        r.add(.POST, "/sessions", { app, ctx in app.createSession(ctx) })
+        r.add(.GET, "/sessions/{id}", { app, ctx in try app.getSession(ctx) })
+        r.add(.DELETE, "/sessions/{id}", { app, ctx in app.deleteSession(ctx) })
+        // Style
+        r.add(.GET, "/style", { app, ctx in try app.getStyle(ctx) })
+        r.add(.PUT, "/style", { app, ctx in app.putStyle(ctx) })
+        r.add(.POST, "/style/operations", { app, ctx in app.postOperations(ctx) })
+        r.add(.GET, "/style/history", { app, ctx in try app.getHistory(ctx) })
+        r.add(.POST, "/style/undo", { app, ctx in app.undo(ctx) })
+        r.add(.PATCH, "/style/state", { app, ctx in app.patchGlobalState(ctx) })
+        // Layers
+        r.add(.GET, "/layers", { app, ctx in try app.listLayers(ctx) })
+        r.add(.POST, "/layers", { app, ctx in app.addLayer(ctx) })
+        r.add(.GET, "/layers/{id}", { app, ctx in try app.getLayer(ctx) })
+        r.add(.PATCH, "/layers/{id}", { app, ctx in app.patchLayer(ctx) })
+        r.add(.PUT, "/layers/{id}", { app, ctx in app.replaceLayer(ctx) })
+        r.add(.DELETE, "/layers/{id}", { app, ctx in app.deleteLayer(ctx) })
+        r.add(.POST, "/layers/{id}/move", { app, ctx in app.moveLayer(ctx) })
+        r.add(.POST, "/layers/{id}/copy", { app, ctx in app.copyLayer(ctx) })
+        // Sources, feature state, images
+        r.add(.GET, "/sources", { app, ctx in try app.listSources(ctx) })
+        r.add(.POST, "/sources", { app, ctx in app.addSource(ctx) })
+        r.add(.GET, "/sources/{id}", { app, ctx in try app.getSource(ctx) })
+        r.add(.DELETE, "/sources/{id}", { app, ctx in app.deleteSource(ctx) })
+        r.add(.PUT, "/sources/{id}/data", { app, ctx in app.putSourceData(ctx) })
+        r.add(.PUT, "/sources/{id}/features/{fid}/state", { app, ctx in app.putFeatureState(ctx) })
+        r.add(.DELETE, "/sources/{id}/features/{fid}/state", { app, ctx in app.deleteFeatureState(ctx, feature: true) })
+        r.add(.DELETE, "/sources/{id}/state", { app, ctx in app.deleteFeatureState(ctx, feature: false) })
+        r.add(.PUT, "/images/{id}", { app, ctx in app.putImage(ctx) })
+        r.add(.DELETE, "/images/{id}", { app, ctx in app.deleteImage(ctx) })
+        // Rendering
+        r.add(.GET, "/tiles/{z}/{x}/{y}", { app, ctx in try app.tile(ctx, tileSize: 256) })
+        r.add(.GET, "/tiles/512/{z}/{x}/{y}", { app, ctx in try app.tile(ctx, tileSize: 512) })
+        r.add(.GET, "/tiles.json", { app, ctx in try app.tileJSON(ctx) })
+        r.add(.GET, "/static/{view}/{size}", { app, ctx in try app.staticImage(ctx) })
+        r.add(.POST, "/static", { app, ctx in app.postStatic(ctx) })
+    }
+}

@@ -1,0 +1,51 @@
+import JSON
+import StyleSpec
+
+/// The server's handle on one immutable style snapshot (`StyleSpec.Style`): validation,
+/// commands and the render hash come from StyleSpec; this adds what the HTTP layer needs
+/// (first-error reporting, persistence text, the one apply path every route goes through).
+public struct LiveStyle: Sendable {
+    public let style: Style
+
+    public init(_ style: Style) { self.style = style }
+
+    /// The v8 document a client sees (`GET /style`).
+    public var json: JSONValue { style.toJSON() }
+    /// Content hash of everything that changes pixels: cache keys, ETags, `?v=`.
+    public var renderHash: String { style.renderHash }
+
+    /// Validates a whole v8 style; the first error (with its JSON pointer) is thrown.
+    /// Warnings (unsupported layer types kept but not drawn, ignored keys) are returned.
+    public static func load(_ json: JSONValue) throws -> LiveStyle {
+        try loadWithWarnings(json).style
+    }
+
+    public static func loadWithWarnings(_ json: JSONValue) throws -> (style: LiveStyle, warnings: [StyleError]) {
+        switch Style.parse(json) {
+        case .success(let r): return (LiveStyle(r.0), r.warnings)
+        case .failure(let errors): throw errors.first ?? StyleError(path: .root, message: "invalid style")
+        }
+    }
+
+    /// Rebuilds a stored revision (document + session state).
+    public static func restore(style: String, extras: String) throws -> LiveStyle {
+        let base = try load(JSONParser.parse(style))
+        switch base.style.restoringSessionState(try JSONParser.parse(extras)) {
+        case .success(let s): return LiveStyle(s)
+        case .failure(let e): throw e
+        }
+    }
+
+    /// THE apply path: every mutating route, batches, `PUT /style` and undo end here.
+    /// `declarative` (PUT /style, undo) keeps layers of types the renderer does not draw, as a
+    /// style load does; runtime adds refuse them.
+    public func applying(_ commands: [StyleCommand], declarative: Bool = false) throws -> LiveStyle {
+        switch style.applying(commands, allowingUnsupportedLayerTypes: declarative) {
+        case .success(let s): return LiveStyle(s)
+        case .failure(let e): throw e
+        }
+    }
+
+    public func serializedStyle() -> String { json.serialized() }
+    public func serializedExtras() -> String { style.sessionStateJSON().serialized() }
+}

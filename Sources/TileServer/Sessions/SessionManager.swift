@@ -1,0 +1,130 @@
+import Foundation
+import JSON
+import Logging
+import NIOConcurrencyHelpers
+
+/// All live sessions, their creation, lookup, deletion and idle expiry, mirrored in the store.
+/// Store calls block: every method that takes the store runs on the blocking pool.
+public final class SessionManager: Sendable {
+    public let store: any SessionStore
+    public let limits: SessionLimits
+    private let sessions = NIOLockedValueBox([String: Session]())
+    private let logger = Logger(label: "strata.sessions")
+
+    public init(store: any SessionStore, limits: SessionLimits) {
+        self.store = store
+        self.limits = limits
+    }
+
+    /// Sessions other than the default one.
+    public var count: Int { sessions.withLockedValue { $0.count - ($0[SessionID.defaultID] == nil ? 0 : 1) } }
+
+    /// Loads every stored session back and makes sure the default session exists (created
+    /// from `defaultStyle` on first start; afterwards it keeps its stored changes).
+    public func restore(defaultStyle: LiveStyle, defaultReadOnly: Bool) throws {
+        let stored = try store.loadAll(keepRevisions: limits.historyLimit)
+        var loaded: [String: Session] = [:]
+        let now = Date().timeIntervalSince1970
+        for s in stored {
+            var history: [RevisionRecord] = []
+            for r in s.revisions {
+                do {
+                    let style = try LiveStyle.restore(style: r.style, extras: r.extras)
+                    let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
+                    history.append(RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created))
+                } catch {
+                    logger.warning("session \(s.id) revision \(r.revision) no longer loads: \(error)")
+                }
+            }
+            guard !history.isEmpty else { logger.warning("session \(s.id) has no loadable revision; skipped"); continue }
+            let readOnly = s.id == SessionID.defaultID && defaultReadOnly
+            // Downtime does not count as idleness: a restored session starts a fresh idle period.
+            loaded[s.id] = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
+                                   readOnly: readOnly, history: history)
+        }
+        if loaded[SessionID.defaultID] == nil {
+            let s = try makeSession(id: SessionID.defaultID, style: defaultStyle, readOnly: defaultReadOnly, now: now)
+            loaded[s.id] = s
+        }
+        sessions.withLockedValue { $0 = loaded }
+    }
+
+    /// The session a request names (`nil` = the default session); unknown ids are a 404,
+    /// never a fallback to another session.
+    public func session(_ id: String?) throws -> Session {
+        let key = id ?? SessionID.defaultID
+        guard SessionID.isWellFormed(key), let s = sessions.withLockedValue({ $0[key] }) else {
+            throw APIError.notFound("unknown session \(key)", code: "unknown_session")
+        }
+        s.touch(Date().timeIntervalSince1970)
+        return s
+    }
+
+    /// Creates and persists a new session (blocking).
+    public func create(style: LiveStyle) throws -> Session {
+        let reserved = sessions.withLockedValue { d -> Bool in
+            let n = d.count - (d[SessionID.defaultID] == nil ? 0 : 1)
+            return n < limits.maxSessions
+        }
+        guard reserved else {
+            throw APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
+                                       retryAfter: 60, code: "session_limit")
+        }
+        let s = try makeSession(id: SessionID.generate(), style: style, readOnly: false, now: Date().timeIntervalSince1970)
+        let admitted = sessions.withLockedValue { d -> Bool in
+            guard d.count - (d[SessionID.defaultID] == nil ? 0 : 1) < limits.maxSessions else { return false }
+            d[s.id] = s
+            return true
+        }
+        guard admitted else {
+            try? store.delete(sessionID: s.id)
+            throw APIError.unavailable("session limit of \(limits.maxSessions) reached", retryAfter: 60, code: "session_limit")
+        }
+        return s
+    }
+
+    private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double) throws -> Session {
+        let styleText = style.serializedStyle()
+        if styleText.utf8.count > limits.maxStyleBytes {
+            throw APIError(.payloadTooLarge, code: "style_too_large",
+                           message: "the style is \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
+        }
+        let rev = StoredRevision(revision: 0, style: styleText, extras: style.serializedExtras(), operations: "[]", undoTo: nil, created: now)
+        try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]))
+        let record = RevisionRecord(number: 0, style: style, operations: .array([]), undoTo: nil, created: now)
+        return Session(id: id, createdAt: now, lastAccess: now, readOnly: readOnly, history: [record])
+    }
+
+    /// Deletes a session (blocking). The default session cannot be deleted.
+    public func delete(_ id: String) throws {
+        if id == SessionID.defaultID {
+            throw APIError(.forbidden, code: "default_session", message: "the default session cannot be deleted")
+        }
+        let s = try session(id)
+        try store.delete(sessionID: id)
+        s.markDeleted()
+        sessions.withLockedValue { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// Removes sessions idle longer than the limit (never the default one) and records access
+    /// times of the rest (blocking). Returns the expired ids.
+    @discardableResult
+    public func expire(now: Double = Date().timeIntervalSince1970) -> [String] {
+        let all = sessions.withLockedValue { Array($0.values) }
+        var expired: [String] = []
+        var touched: [(id: String, lastAccess: Double)] = []
+        for s in all where s.id != SessionID.defaultID {
+            if now - s.lastAccess > limits.idleSeconds { expired.append(s.id) } else { touched.append((s.id, s.lastAccess)) }
+        }
+        for id in expired {
+            do {
+                try store.delete(sessionID: id)
+                sessions.withLockedValue { d in d[id]?.markDeleted(); d[id] = nil }
+            } catch {
+                logger.error("expiring session \(id) failed: \(error)")
+            }
+        }
+        do { try store.touch(touched) } catch { logger.error("recording session access failed: \(error)") }
+        return expired
+    }
+}

@@ -1,1 +1,0 @@
-// TileServer: see ../shared/DESIGN.md. Implementation lands per issue.

@@ -1,0 +1,94 @@
+import Foundation
+import JSON
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import StyleSpec
+import XCTest
+@testable import TileServer
+
+/// The responder end to end without sockets: routing, errors, conditional requests, one
+/// mutation path and error relocation into the request body.
+final class AppTests: XCTestCase {
+    var group: MultiThreadedEventLoopGroup!
+    var app: StrataApp!
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
+        let style = ##"{"version": 8, "sources": {"pts": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}, {"id": "mid", "type": "slot"}]}"##
+        try Data(style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
+        var config = ServerConfig()
+        config.dataDir = dir.path
+        config.stylesDir = dir.appendingPathComponent("styles").path
+        config.renderThreads = 1
+        app = StrataApp(config: config, store: MemorySessionStore(), renderer: TemporaryBackgroundRenderer())
+        try app.start()
+    }
+
+    override func tearDownWithError() throws {
+        app.shutdown()
+        try group.syncShutdownGracefully()
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func send(_ method: HTTPMethod, _ uri: String, _ body: String? = nil, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
+        let req = HTTPRequest(method: method, uri: uri, headers: headers, body: body.map { Array($0.utf8) } ?? [])
+        return try app.respond(to: req, on: group.next()).wait()
+    }
+
+    func json(_ r: HTTPResponse) throws -> JSONValue { try JSONParser.parse(r.body) }
+
+    func testTileConditionalAndCacheHeaders() throws {
+        let r = try send(.GET, "/tiles/1/0/0.png")
+        XCTAssertEqual(r.status, .ok)
+        XCTAssertEqual(Array(r.body.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
+        XCTAssertEqual(r.headers.first(name: "Cache-Control"), "no-cache")
+        XCTAssertEqual(try send(.GET, "/tiles/1/0/0.png", headers: ["If-None-Match": etag]).status, .notModified)
+        let hash = try app.sessions.session(nil).current.style.renderHash
+        XCTAssertEqual(try send(.GET, "/tiles/1/0/0.png?v=\(hash)").headers.first(name: "Cache-Control"),
+                       "public, max-age=31536000, immutable")
+    }
+
+    func testRoutingErrors() throws {
+        XCTAssertEqual(try send(.GET, "/nope").status, .notFound)
+        let r = try send(.DELETE, "/tiles.json")
+        XCTAssertEqual(r.status, .methodNotAllowed)
+        XCTAssertEqual(r.headers.first(name: "Allow"), "GET")
+        let bad = try send(.POST, "/layers", "{\"layer\": ")
+        XCTAssertEqual(bad.status, .badRequest)
+        XCTAssertEqual(try json(bad)["error"]?["code"], "malformed_json")
+    }
+
+    func testMutationErrorsPointIntoTheBody() throws {
+        let r = try send(.PATCH, "/layers/bg", ##"{"paint": {"background-opacity": 2, "background-color": "#00ff00"}}"##)
+        XCTAssertEqual(r.status, .badRequest)
+        XCTAssertEqual(try json(r)["error"]?["path"], "/paint/background-opacity")
+        XCTAssertEqual(try app.sessions.session(nil).current.number, 0, "nothing applied")
+        let ok = try send(.PATCH, "/layers/bg", ##"{"paint": {"background-color": "#00ff00"}}"##)
+        XCTAssertEqual(ok.status, .ok)
+        XCTAssertEqual(try json(ok)["revision"], 1)
+        XCTAssertEqual(ok.headers.first(name: "ETag"), "\"1\"")
+        let add = try send(.POST, "/layers", ##"{"layer": {"id": "c", "type": "circle", "source": "pts", "slot": "mid"}}"##)
+        XCTAssertEqual(add.status, .created)
+        XCTAssertEqual(try json(add)["index"], 2)
+        let dup = try send(.POST, "/layers/c/copy", ##"{"id": "bg"}"##)
+        XCTAssertEqual(dup.status, .conflict)
+        XCTAssertEqual(try json(dup)["error"]?["path"], "/id")
+    }
+
+    func testRelocateMapsBatchPathsToBodyPaths() {
+        var plan = MutationPlan([
+            .init(command: .removeLayer("a"), bodyPath: JSONPointer(["x"]), valueArgument: nil),
+            .init(command: .setPaintProperty(layer: "a", name: "p", value: 1), bodyPath: JSONPointer(["paint", "p"]), valueArgument: 3),
+        ])
+        XCTAssertEqual(plan.relocate(StyleError(path: JSONPointer(["1", "3", "stops", "0"]), message: "m")).path.description, "/paint/p/stops/0")
+        XCTAssertEqual(plan.relocate(StyleError(path: JSONPointer(["1", "1"]), message: "m")).path.description, "/paint/p")
+        XCTAssertEqual(plan.relocate(StyleError(path: JSONPointer(["0"]), message: "m")).path.description, "/x")
+        plan.batchPaths = true
+        XCTAssertEqual(plan.relocate(StyleError(path: JSONPointer(["1", "3"]), message: "m")).path.description, "/1/3")
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import JSON
+import XCTest
+@testable import TileServer
+
+final class ConfigTests: XCTestCase {
+    func testDefaultsAndOverrides() throws {
+        var c = try ServerConfig(json: ["port": 9000, "renderThreads": 3, "archives": ["osm": "osm.mbtiles"]], file: "x.json")
+        XCTAssertEqual(c.port, 9000); XCTAssertEqual(c.effectiveRenderThreads, 3); XCTAssertEqual(c.maxPixelRatio, 4)
+        c.resolvePaths(relativeTo: "/srv/strata/config")
+        XCTAssertEqual(c.dataDir, "/srv/strata/config/data")
+        XCTAssertEqual(c.store, "/srv/strata/config/data/strata.sqlite")
+        XCTAssertEqual(c.archives["osm"], "/srv/strata/config/data/osm.mbtiles")
+    }
+
+    func testErrorsNameFileAndKey() {
+        for (json, needle) in [(["port": "x"] as JSONValue, "/port"), (["nope": 1], "/nope: unknown key"),
+                               (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions")] {
+            XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
+                let d = "\(e)"
+                XCTAssertTrue(d.hasPrefix("cfg.json: "), d)
+                XCTAssertTrue(d.contains(needle), d)
+            }
+        }
+    }
+
+    func testMalformedFileReportsPosition() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        try Data("{\n  \"port\": ,\n}".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        XCTAssertThrowsError(try ServerConfig.load(path: url.path)) { e in
+            XCTAssertTrue("\(e)".contains("line 2"), "\(e)")
+        }
+        XCTAssertThrowsError(try ServerConfig.load(path: "/nonexistent/server.json")) { e in
+            XCTAssertTrue("\(e)".contains("file not found"))
+        }
+    }
+
+    func testShippedConfigLoads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("config/server.json").path
+        let c = try ServerConfig.load(path: path)
+        XCTAssertNoThrow(try c.validateFilesystem(configFile: path))
+        XCTAssertEqual(c.port, 8080)
+    }
+}
