@@ -18,16 +18,23 @@ public final class MapRenderer: Sendable {
     }
 
     /// Draws `style` as seen by `camera` into `canvas` (resized and cleared to transparent).
-    /// Throws `RenderError.timeout` once `deadline` has passed. Returns the phase times when
-    /// `collectStats` is set.
+    /// Throws `RenderError.timeout` once `deadline` has passed or `shouldStop` says so (asked
+    /// between layers and every 64 features). Returns the phase times when `collectStats` is set.
     @discardableResult
     public func render(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
-                       collectStats: Bool = false) throws -> RenderStats? {
+                       shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> RenderStats? {
+        let stop: (() -> Bool)?
+        switch (deadline, shouldStop) {
+        case (nil, nil): stop = nil
+        case (let d?, nil): stop = { DispatchTime.now() > d }
+        case (nil, let s?): stop = s
+        case (let d?, let s?): stop = { DispatchTime.now() > d || s() }
+        }
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
         else { return collectStats ? RenderStats() : nil }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
-                                deadline: deadline, collectStats: collectStats)
+                                shouldStop: stop, collectStats: collectStats)
         for layer in style.renderOrder {
             guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
                   layer.isVisible(globalState: frame.globalState) else { continue }

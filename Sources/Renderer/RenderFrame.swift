@@ -27,17 +27,18 @@ final class RenderFrame {
     var clock: PhaseClock
     var scratch = GeometryScratch()
     var path = Path()
-    private let deadline: DispatchTime?
+    /// Asked between layers and every 64 features; true stops the render with `.timeout`.
+    private let shouldStop: (() -> Bool)?
     private var checks = 0
 
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
-         deadline: DispatchTime?, collectStats: Bool) {
+         shouldStop: (() -> Bool)?, collectStats: Bool) {
         self.style = style; self.camera = camera; self.canvas = canvas; self.resources = resources
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()
         self.availableImages = Set(style.images.keys)
-        self.deadline = deadline
+        self.shouldStop = shouldStop
         self.clock = PhaseClock(enabled: collectStats)
     }
 
@@ -49,13 +50,13 @@ final class RenderFrame {
     /// Throws once the budget is spent; cheap enough to call per feature.
     @inline(__always)
     func checkDeadline() throws {
-        guard let deadline else { return }
+        guard let shouldStop else { return }
         checks &+= 1
-        if checks & 63 == 0, DispatchTime.now() > deadline { throw RenderError.timeout }
+        if checks & 63 == 0, shouldStop() { throw RenderError.timeout }
     }
 
     func checkDeadlineNow() throws {
-        if let deadline, DispatchTime.now() > deadline { throw RenderError.timeout }
+        if let shouldStop, shouldStop() { throw RenderError.timeout }
     }
 
     /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with
