@@ -41,8 +41,10 @@ public final class MapRenderer: Sendable {
             try frame.checkDeadlineNow()
             switch layer.type {
             case .background: BackgroundPainter.paint(layer, frame)
-            case .fill: try FillPainter.paint(layer, frame)
-            case .line: try LinePainter.paint(layer, frame)
+            case .fill:
+                try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) { try FillPainter.paint(layer, frame) }
+            case .line:
+                try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) { try LinePainter.paint(layer, frame) }
             case .circle: try CirclePainter.paint(layer, frame)
             case .custom:
                 if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
@@ -53,6 +55,12 @@ public final class MapRenderer: Sendable {
             }
         }
         return frame.clock.stats
+    }
+
+    private func layerOpacity(_ layer: Layer, _ name: String, _ frame: RenderFrame) -> Float {
+        guard layer.paint[name] != nil else { return 1 }
+        let ctx = frame.layerContext
+        return max(0, min(1, LayerProperty(layer, name, .paint, ctx, convert: Convert.number).value(ctx)))
     }
 
     /// Convenience: a fresh canvas, returned with the pixels.

@@ -17,7 +17,11 @@ public enum RenderError: Error, Sendable, Equatable {
 final class RenderFrame {
     let style: Style
     let camera: Camera
-    let canvas: Canvas
+    /// Where painters draw: the output canvas, or an offscreen one while a layer with a
+    /// layer-wide opacity is drawn.
+    var canvas: Canvas
+    let output: Canvas
+    private var offscreen: Canvas?
     let resources: RenderResources
     let zoom: Double
     let globalState: JSONObject
@@ -33,7 +37,7 @@ final class RenderFrame {
 
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
          shouldStop: (() -> Bool)?, collectStats: Bool) {
-        self.style = style; self.camera = camera; self.canvas = canvas; self.resources = resources
+        self.style = style; self.camera = camera; self.canvas = canvas; self.output = canvas; self.resources = resources
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()
@@ -57,6 +61,23 @@ final class RenderFrame {
 
     func checkDeadlineNow() throws {
         if let shouldStop, shouldStop() { throw RenderError.timeout }
+    }
+
+    /// Draws `body` into a transparent offscreen canvas and composites the result once with
+    /// `opacity` (`fill-layer-opacity`, `line-layer-opacity`): overlaps inside the layer do not
+    /// show through each other.
+    func withLayerOpacity(_ opacity: Float, _ body: () throws -> Void) rethrows {
+        guard opacity < 1 else { try body(); return }
+        guard opacity > 0 else { return }
+        let layer = offscreen ?? Canvas(width: output.width, height: output.height)
+        offscreen = layer
+        layer.reset(width: output.width, height: output.height)
+        canvas = layer
+        defer { canvas = output }
+        try body()
+        clock.mark(.raster)
+        output.drawImage(layer.pixmap, transform: .identity, filter: .nearest, opacity: opacity)
+        clock.mark(.raster)
     }
 
     /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with

@@ -37,7 +37,7 @@ enum CirclePainter {
         }
         var order = 0
         try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
-            guard geometry.type == .point else { return }
+            // Every vertex of any geometry gets a circle, as in MapLibre.
             frame.clock.mark(.prepare)
             let r = radius.value(fctx) * ratio
             let s = max(0, strokeWidth.value(fctx)) * ratio

@@ -2,20 +2,22 @@ import Geo
 import Raster
 import StyleSpec
 
-/// `fill`: polygons filled with exact-coverage anti-aliasing (or centre sampling when
-/// `fill-antialias` is false), then the optional `fill-outline-color` outline.
+/// `fill`, drawn as MapLibre draws it: the interior sampled at pixel centres (no partial
+/// coverage), and with `fill-antialias` an anti-aliased 1 device-pixel outline on top in
+/// `fill-outline-color`, which defaults to the fill colour. Adjacent polygons therefore meet
+/// without seams and edges look like MapLibre's.
 ///
-/// When colour and opacity are the same for every feature and no sort key is set, all
-/// features go into one path and one coverage pass: faster, and adjacent polygons meet
-/// without the faint seams separate anti-aliased fills leave.
+/// When the paint is the same for every feature and no sort key is set, all features go into
+/// one path: one pass for the interiors, one for the outlines.
 enum FillPainter {
     static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "fill-color", .paint, ctx, convert: Convert.color)
         let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)
         let antialias = LayerProperty(layer, "fill-antialias", .paint, ctx, convert: Convert.bool).constantValue ?? true
-        let outline = layer.paint["fill-outline-color"] != nil && antialias
-            ? LayerProperty(layer, "fill-outline-color", .paint, ctx, convert: Convert.color) : nil
+        let outline = !antialias ? nil
+            : layer.paint["fill-outline-color"] != nil
+            ? LayerProperty(layer, "fill-outline-color", .paint, ctx, convert: Convert.color) : color
         let translate = LayerProperty(layer, "fill-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "fill-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let sortKey = layer.layout["fill-sort-key"].map { _ in LayerProperty(layer, "fill-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
@@ -35,7 +37,7 @@ enum FillPainter {
             frame.clock.mark(.prepare)
             let c = color.constantValue!.withAlpha(multipliedBy: opacity.constantValue!)
             if c.a > 0, !path.isEmpty {
-                canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: antialias)
+                canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
             }
             if let oc = outline?.constantValue?.withAlpha(multipliedBy: opacity.constantValue!), oc.a > 0, !path.isEmpty {
                 canvas.stroke(path, style: outlineStyle, paint: .solid(oc))
@@ -62,7 +64,7 @@ enum FillPainter {
         }
         if sortKey != nil { items.sort { ($0.key, $0.order) < ($1.key, $1.order) } }
         for item in items where item.fill.a > 0 && !item.path.isEmpty {
-            canvas.fill(item.path, rule: .nonZero, paint: .solid(item.fill), antialias: antialias)
+            canvas.fill(item.path, rule: .nonZero, paint: .solid(item.fill), antialias: false)
         }
         for item in items {
             if let oc = item.outline, oc.a > 0, !item.path.isEmpty {
