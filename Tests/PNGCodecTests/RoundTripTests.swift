@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import PNGCodec
 
@@ -85,5 +86,19 @@ final class RoundTripTests: XCTestCase {
             XCTAssertTrue((error as? PNGError)?.message.contains("level") == true)
         }
         XCTAssertNoThrow(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 2, height: 2))
+    }
+
+    func testConcurrentEncodesAgreeWithSerialOnes() throws {
+        let images = TestImages.all
+        let serial = try images.map { try PNGEncoder.encode(premultipliedRGBA: $0.pixels, width: $0.width, height: $0.height) }
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: images.count * 4)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: images.count * 4) { i in
+            let image = images[i % images.count]
+            results[i] = (try? PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
+                                                 options: PNGEncodeOptions(cacheSingleColour: i % 2 == 0))) ?? []
+        }
+        for i in 0..<(images.count * 4) { XCTAssertEqual(results[i], serial[i % images.count], images[i % images.count].name) }
     }
 }
