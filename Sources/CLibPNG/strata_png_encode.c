@@ -1,17 +1,28 @@
-/* PNG writing through libpng into a growable memory buffer; setjmp stays in this file. */
+/*
+ * PNG writing through libpng into a growable memory buffer. Rows can be fed in batches
+ * (begin -> write_rows ... -> finish), so callers convert large images a strip at a time.
+ * Each entry point sets its own setjmp; what a longjmp must not lose lives in the
+ * heap-allocated encoder. After any failure the encoder only accepts destroy.
+ */
 #include "strata_png_internal.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* State that must survive a longjmp lives here, not in locals. */
-typedef struct write_state {
+enum { STATE_NEW, STATE_WRITING, STATE_FINISHED, STATE_FAILED };
+
+struct strata_png_encoder {
     strata_png_error_context error;
-    strata_png_buffer *out;
-} write_state;
+    png_structp png;
+    png_infop info;
+    strata_png_buffer out;
+    uint32_t height;
+    uint32_t rows_written;
+    int state;
+};
 
 static void write_to_buffer(png_structp png, png_bytep data, size_t length) {
-    write_state *state = (write_state *)png_get_io_ptr(png);
-    strata_png_buffer *out = state->out;
+    strata_png_encoder *encoder = (strata_png_encoder *)png_get_io_ptr(png);
+    strata_png_buffer *out = &encoder->out;
     if (length > SIZE_MAX - out->size) png_error(png, "PNG output too large");
     size_t needed = out->size + length;
     if (needed > out->capacity) {
@@ -44,11 +55,10 @@ static int valid_bit_depth(int color_type, int bit_depth) {
 }
 
 /* Checks the request before libpng sees it, so caller mistakes read as plain messages. */
-static const char *validate(const strata_png_image *image, const strata_png_write_settings *settings) {
+static const char *validate(const strata_png_header *image, const strata_png_write_settings *settings) {
     if (image == NULL || settings == NULL) return "missing image or settings";
     if (image->width == 0 || image->height == 0) return "image has zero width or height";
     if (image->width > 0x7fffffffu || image->height > 0x7fffffffu) return "image dimension exceeds PNG's 2^31-1 limit";
-    if (image->rows == NULL) return "missing pixel rows";
     if (!valid_bit_depth(image->color_type, image->bit_depth)) return "invalid colour type / bit depth combination";
     if (settings->level < 0 || settings->level > 9) return "zlib level must be 0...9";
     if (settings->mem_level < 0 || settings->mem_level > 9) return "zlib memLevel must be 0...9";
@@ -63,37 +73,37 @@ static const char *validate(const strata_png_image *image, const strata_png_writ
     return NULL;
 }
 
-int strata_png_encode(const strata_png_image *image, const strata_png_write_settings *settings,
-                      strata_png_buffer *out, char message[STRATA_PNG_MESSAGE_CAPACITY]) {
+/* Marks the encoder unusable and keeps `text` (or libpng's message) as the reason. */
+static int fail(strata_png_encoder *encoder, const char *text) {
+    if (text != NULL) strata_png_set_message(encoder->error.message, text);
+    encoder->state = STATE_FAILED;
+    strata_png_buffer_free(&encoder->out);
+    return STRATA_PNG_ERROR;
+}
+
+strata_png_encoder *strata_png_encoder_create(void) {
+    strata_png_encoder *encoder = (strata_png_encoder *)calloc(1, sizeof(strata_png_encoder));
+    if (encoder == NULL) return NULL;
+    encoder->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &encoder->error,
+                                           strata_png_on_error, strata_png_on_warning);
+    if (encoder->png != NULL) encoder->info = png_create_info_struct(encoder->png);
+    if (encoder->png == NULL || encoder->info == NULL) {
+        strata_png_encoder_destroy(encoder);
+        return NULL;
+    }
+    png_set_write_fn(encoder->png, encoder, write_to_buffer, flush_nothing);
+    return encoder;
+}
+
+int strata_png_encoder_begin(strata_png_encoder *encoder, const strata_png_header *image,
+                             const strata_png_write_settings *settings) {
+    if (encoder == NULL) return STRATA_PNG_ERROR;
+    if (encoder->state != STATE_NEW) return fail(encoder, "encoder already started");
     const char *problem = validate(image, settings);
-    if (problem == NULL && out == NULL) problem = "missing output buffer";
-    if (problem != NULL) {
-        strata_png_set_message(message, problem);
-        return STRATA_PNG_ERROR;
-    }
-    write_state *state = (write_state *)calloc(1, sizeof(write_state));
-    if (state == NULL) {
-        strata_png_set_message(message, "out of memory");
-        return STRATA_PNG_ERROR;
-    }
-    state->out = out;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state->error,
-                                              strata_png_on_error, strata_png_on_warning);
-    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png == NULL || info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        free(state);
-        strata_png_set_message(message, "out of memory creating the libpng writer");
-        return STRATA_PNG_ERROR;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        strata_png_set_message(message, state->error.message);
-        png_destroy_write_struct(&png, &info);
-        strata_png_buffer_free(out);
-        free(state);
-        return STRATA_PNG_ERROR;
-    }
-    png_set_write_fn(png, state, write_to_buffer, flush_nothing);
+    if (problem != NULL) return fail(encoder, problem);
+    png_structp png = encoder->png;
+    png_infop info = encoder->info;
+    if (setjmp(png_jmpbuf(png))) return fail(encoder, NULL);
     png_set_IHDR(png, info, image->width, image->height, image->bit_depth, image->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (image->color_type == STRATA_PNG_COLOR_PALETTE) {
@@ -113,11 +123,48 @@ int strata_png_encode(const strata_png_image *image, const strata_png_write_sett
     if (settings->idat_size > 0) png_set_compression_buffer_size(png, settings->idat_size);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, settings->filters);
     png_write_info(png, info);
-    for (uint32_t y = 0; y < image->height; y++)
-        png_write_row(png, image->rows + (size_t)y * image->stride);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(state);
-    message[0] = '\0';
+    encoder->height = image->height;
+    encoder->state = STATE_WRITING;
     return STRATA_PNG_OK;
+}
+
+int strata_png_encoder_write_rows(strata_png_encoder *encoder, const unsigned char *rows, size_t stride, uint32_t count) {
+    if (encoder == NULL) return STRATA_PNG_ERROR;
+    if (encoder->state != STATE_WRITING) return fail(encoder, "encoder not started, finished or failed");
+    if (rows == NULL && count > 0) return fail(encoder, "missing pixel rows");
+    if (count > encoder->height - encoder->rows_written) return fail(encoder, "more rows than the image height");
+    if (setjmp(png_jmpbuf(encoder->png))) return fail(encoder, NULL);
+    for (uint32_t y = 0; y < count; y++) png_write_row(encoder->png, rows + (size_t)y * stride);
+    encoder->rows_written += count;
+    return STRATA_PNG_OK;
+}
+
+int strata_png_encoder_finish(strata_png_encoder *encoder) {
+    if (encoder == NULL) return STRATA_PNG_ERROR;
+    if (encoder->state != STATE_WRITING) return fail(encoder, "encoder not started, finished or failed");
+    if (encoder->rows_written != encoder->height) return fail(encoder, "fewer rows written than the image height");
+    if (setjmp(png_jmpbuf(encoder->png))) return fail(encoder, NULL);
+    png_write_end(encoder->png, encoder->info);
+    encoder->state = STATE_FINISHED;
+    return STRATA_PNG_OK;
+}
+
+const unsigned char *strata_png_encoder_output(const strata_png_encoder *encoder, size_t *size) {
+    if (encoder == NULL || encoder->state != STATE_FINISHED) {
+        *size = 0;
+        return NULL;
+    }
+    *size = encoder->out.size;
+    return encoder->out.data;
+}
+
+const char *strata_png_encoder_message(const strata_png_encoder *encoder) {
+    return encoder != NULL ? encoder->error.message : "out of memory";
+}
+
+void strata_png_encoder_destroy(strata_png_encoder *encoder) {
+    if (encoder == NULL) return;
+    if (encoder->png != NULL) png_destroy_write_struct(&encoder->png, encoder->info != NULL ? &encoder->info : NULL);
+    strata_png_buffer_free(&encoder->out);
+    free(encoder);
 }

@@ -4,6 +4,15 @@
 #include "strata_png.h"
 #include <png.h>
 
+/* A growable malloc'd byte buffer; release with strata_png_buffer_free. */
+typedef struct strata_png_buffer {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} strata_png_buffer;
+
+void strata_png_buffer_free(strata_png_buffer *buffer);
+
 /* Where libpng's error handler leaves its message before it longjmps. */
 typedef struct strata_png_error_context {
     char message[STRATA_PNG_MESSAGE_CAPACITY];

@@ -34,7 +34,11 @@ struct ColourScan {
                 let keys = keys.baseAddress!, slots = slots.baseAddress!
                 var last = load(pixels, 0)
                 var lastIndex = insert(last, keys: keys, slots: slots, palette: &palette)
-                var i = 0
+                // Uniform runs from the start (sea, background, whole single-colour tiles) skip
+                // the per-pixel loop: compare two pixels per step, then fill their indices.
+                var i = uniformPrefix(pixels, count: count, first: last)
+                indices.initialize(repeating: 0, count: i)
+                alpha = last
                 while i < count {
                     let p = load(pixels, i)
                     if p != last {
@@ -71,6 +75,17 @@ struct ColourScan {
             return ColourScan(palette: [], isOpaque: alpha >> 24 == 0xFF)
         }
         return ColourScan(palette: palette, isOpaque: alpha >> 24 == 0xFF)
+    }
+
+    /// How many pixels from the start equal `first`.
+    static func uniformPrefix(_ pixels: UnsafeRawPointer, count: Int, first: UInt32) -> Int {
+        let pair = UInt64(first) | UInt64(first) << 32
+        var i = 0
+        while i + 2 <= count, UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self)) == pair {
+            i += 2
+        }
+        while i < count, load(pixels, i) == first { i += 1 }
+        return i
     }
 
     @inline(__always)

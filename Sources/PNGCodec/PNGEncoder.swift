@@ -73,59 +73,54 @@ public enum PNGEncoder {
         }
         let bytes = try table.rgb.withUnsafeBufferPointer { rgb in
             try table.alpha.withUnsafeBufferPointer { alpha in
-                var image = strata_png_image()
-                image.rows = UnsafePointer(indices.assumingMemoryBound(to: UInt8.self))
-                image.stride = stride
-                image.width = UInt32(width)
-                image.height = UInt32(height)
-                image.color_type = Int32(STRATA_PNG_COLOR_PALETTE)
-                image.bit_depth = Int32(table.bitDepth)
-                image.palette_rgb = rgb.baseAddress
-                image.palette_count = Int32(table.count)
-                image.palette_alpha = alpha.baseAddress
-                image.alpha_count = Int32(alpha.count)
-                return try write(image, options: options)
+                var header = strata_png_header()
+                header.width = UInt32(width)
+                header.height = UInt32(height)
+                header.color_type = Int32(STRATA_PNG_COLOR_PALETTE)
+                header.bit_depth = Int32(table.bitDepth)
+                header.palette_rgb = rgb.baseAddress
+                header.palette_count = Int32(table.count)
+                header.palette_alpha = alpha.baseAddress
+                header.alpha_count = Int32(alpha.count)
+                let writer = try LibPNGWriter(header: header, options: options)
+                try writer.write(rows: indices, stride: stride, count: height)
+                return try writer.finish()
             }
         }
         return PNGEncoded(bytes: bytes, layout: .palette(colours: table.count, bitDepth: table.bitDepth))
     }
 
+    /// Bytes of converted rows handed to libpng at a time: large images (static maps up to
+    /// 8192² px) never need a second full-size buffer, and a strip stays in cache while
+    /// zlib reads it.
+    static let stripBytes = 32 * 1024
+
     private static func encodeTruecolour(_ source: UnsafeRawPointer, width: Int, height: Int, opaque: Bool,
                                          options: PNGEncodeOptions) throws -> PNGEncoded {
-        let count = width * height
         let rgb = opaque && options.allowRGB
         let channels = rgb ? 3 : 4
-        let converted = UnsafeMutableRawPointer.allocate(byteCount: count * channels, alignment: 16)
-        defer { converted.deallocate() }
-        if rgb {
-            AlphaStripping.strip(source, into: converted, pixels: count)
-        } else {
-            AlphaConversion.unpremultiplyPixels(source, into: converted, count: count)
+        var header = strata_png_header()
+        header.width = UInt32(width)
+        header.height = UInt32(height)
+        header.color_type = Int32(rgb ? STRATA_PNG_COLOR_RGB : STRATA_PNG_COLOR_RGBA)
+        header.bit_depth = 8
+        let writer = try LibPNGWriter(header: header, options: options)
+        let rowBytes = width * channels
+        let rowsPerStrip = max(1, min(height, stripBytes / rowBytes))
+        let strip = UnsafeMutableRawPointer.allocate(byteCount: rowsPerStrip * rowBytes, alignment: 16)
+        defer { strip.deallocate() }
+        var y = 0
+        while y < height {
+            let rows = min(rowsPerStrip, height - y)
+            let first = source + y * width * 4
+            if rgb {
+                AlphaStripping.strip(first, into: strip, pixels: rows * width)
+            } else {
+                AlphaConversion.unpremultiplyPixels(first, into: strip, count: rows * width)
+            }
+            try writer.write(rows: strip, stride: rowBytes, count: rows)
+            y += rows
         }
-        var image = strata_png_image()
-        image.rows = UnsafePointer(converted.assumingMemoryBound(to: UInt8.self))
-        image.stride = width * channels
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.color_type = Int32(rgb ? STRATA_PNG_COLOR_RGB : STRATA_PNG_COLOR_RGBA)
-        image.bit_depth = 8
-        return PNGEncoded(bytes: try write(image, options: options), layout: rgb ? .rgb : .rgba)
-    }
-
-    /// Hands one prepared image to libpng (in the C target) and copies the file out.
-    private static func write(_ image: strata_png_image, options: PNGEncodeOptions) throws -> [UInt8] {
-        var image = image
-        var settings = strata_png_write_settings()
-        settings.level = options.level
-        settings.filters = options.filter.libpngMask
-        settings.strategy = options.strategy.zlibValue
-        var buffer = strata_png_buffer()
-        defer { strata_png_buffer_free(&buffer) }
-        var message = [CChar](repeating: 0, count: Int(STRATA_PNG_MESSAGE_CAPACITY))
-        let status = strata_png_encode(&image, &settings, &buffer, &message)
-        guard status == Int32(STRATA_PNG_OK), let data = buffer.data else {
-            throw PNGError("libpng could not write the image: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+        return PNGEncoded(bytes: try writer.finish(), layout: rgb ? .rgb : .rgba)
     }
 }

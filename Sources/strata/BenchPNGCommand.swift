@@ -22,7 +22,7 @@ struct BenchPNG: AsyncParsableCommand {
     @Option(help: "libpng reference encoder binary (default: $ANCHORS_WORK/build/pngbench; skipped if absent).")
     var pngbench: String?
 
-    @Flag(help: "Only the default configurations, no reference encoders (for profiling).")
+    @Flag(help: "Only the default configurations, no decode timing or reference encoders (for profiling).")
     var quick = false
 
     @Flag(help: "Also run the anchors' bench_png.py --src mapnik (fpng, Mapnik, Pillow) in this run.")
@@ -43,6 +43,8 @@ struct BenchPNG: AsyncParsableCommand {
             if try PNGDecoder.decode(png).premultipliedRGBA != tile.premultiplied { mismatches += 1 }
         }
         print("round trip (encode → decode == input): \(tiles.count - mismatches)/\(tiles.count) exact")
+        let decodeMs = quick ? 0 : try measureDecode(tiles)
+        print(String(format: "decode of the input files to premultiplied RGBA: %.4f ms/tile (process CPU median)", decodeMs))
 
         let configs: [(String, PNGEncodeOptions)] = [
             ("default (z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
@@ -58,20 +60,21 @@ struct BenchPNG: AsyncParsableCommand {
             ("z1, no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
             ("z1, RGBA only (= pngbench z1,filter-none)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
         ]
-        var results: [ConfigResult] = []
-        for (name, options) in quick ? Array(configs.prefix(2)) : configs {
-            let result = try measure(tiles, options: options, name: name)
-            results.append(result)
-            print(String(format: "strata %-66@ %7.4f ms/tile  %8.1f bytes/tile", name as NSString, result.msPerTile, result.bytesPerTile))
+        let chosen = quick ? Array(configs.prefix(2)) : configs
+        let results = try measure(tiles, configs: chosen)
+        print("ms/tile: process CPU median (wall median) over \(reps) interleaved rounds")
+        for result in results {
+            print(String(format: "strata %-66@ %7.4f (%7.4f) ms/tile  %8.1f bytes/tile", result.name as NSString,
+                         result.msPerTile, result.wallMsPerTile, result.bytesPerTile))
         }
 
         let reference = quick ? [] : try runPngbench(tiles)
         for row in reference {
-            print(String(format: "libpng %-66@ %7.4f ms/tile  %8.1f bytes/tile", row.config as NSString, row.msPerTile, row.bytesPerTile))
+            print(String(format: "libpng %-66@ %7.4f (%7.4f) ms/tile  %8.1f bytes/tile", row.config as NSString, row.msPerTile, row.wallMsPerTile, row.bytesPerTile))
         }
         let python = pythonAnchors ? try runPythonAnchors() : []
         for row in python {
-            print(String(format: "python %-66@ %7.4f ms/tile  %8.1f bytes/tile", row.config as NSString, row.msPerTile, row.bytesPerTile))
+            print(String(format: "python %-66@ %7.4f (%7.4f) ms/tile  %8.1f bytes/tile", row.config as NSString, row.msPerTile, row.wallMsPerTile, row.bytesPerTile))
         }
 
         let main = results[0]
@@ -86,6 +89,7 @@ struct BenchPNG: AsyncParsableCommand {
         var json: [String: Any] = [
             "tiles": tiles.count,
             "encode_ms_per_tile": round4(main.msPerTile),
+            "encode_wall_ms_per_tile": round4(main.wallMsPerTile),
             "bytes_per_tile": round1(main.bytesPerTile),
             "palette_share": round4(Double(paletteTiles.count) / Double(tiles.count)),
             "single_colour_share": round4(main.share { $0 == .singleColour }),
@@ -97,11 +101,13 @@ struct BenchPNG: AsyncParsableCommand {
             "palette_tiles_input_bytes_per_tile": round1(paletteMapnik),
             "palette_tiles_smaller_than_input": smallerThanMapnik,
             "roundtrip_mismatches": mismatches,
+            "decode_ms_per_tile": round4(decodeMs),
             "reps": reps,
             "configs": Dictionary(uniqueKeysWithValues: results.map { ($0.name, [round4($0.msPerTile), round1($0.bytesPerTile)]) }),
         ]
         if let libpng {
             json["libpng_z1_none_ms_per_tile"] = round4(libpng.msPerTile)
+            json["libpng_z1_none_wall_ms_per_tile"] = round4(libpng.wallMsPerTile)
             json["libpng_z1_none_bytes_per_tile"] = round1(libpng.bytesPerTile)
             json["speedup_vs_libpng_z1_none"] = round4(libpng.msPerTile / main.msPerTile)
         }
@@ -119,6 +125,7 @@ struct BenchPNG: AsyncParsableCommand {
         var premultiplied: [UInt8]
         var straight: [UInt8]
         var fileBytes: Int
+        var file: [UInt8]
     }
 
     private func loadTiles() throws -> [Tile] {
@@ -133,7 +140,7 @@ struct BenchPNG: AsyncParsableCommand {
             let image = try PNGDecoder.decode(bytes)
             let straight = try bytes.withUnsafeBytes { try PNGDecoder.decodeStraightRGBA($0) }
             return Tile(name: name, width: image.width, height: image.height, premultiplied: image.premultipliedRGBA,
-                        straight: straight.rgba, fileBytes: bytes.count)
+                        straight: straight.rgba, fileBytes: bytes.count, file: bytes)
         }
     }
 
@@ -142,6 +149,7 @@ struct BenchPNG: AsyncParsableCommand {
     struct ConfigResult {
         var name: String
         var msPerTile: Double
+        var wallMsPerTile: Double
         var bytesPerTile: Double
         var sizes: [Int]
         var layouts: [PNGLayout]
@@ -151,33 +159,62 @@ struct BenchPNG: AsyncParsableCommand {
         }
     }
 
-    /// Median over `reps` of the mean encode time per tile (after one warm-up pass).
-    private func measure(_ tiles: [Tile], options: PNGEncodeOptions, name: String) throws -> ConfigResult {
-        var sizes: [Int] = [], layouts: [PNGLayout] = []
-        for tile in tiles {
-            let encoded = try tile.premultiplied.withUnsafeBytes {
-                try PNGEncoder.encodeDetailed(premultipliedRGBA: $0, width: tile.width, height: tile.height, options: options)
+    /// Encodes every tile once per configuration and round, configurations interleaved
+    /// within each round so that load from other processes hits them alike; per configuration
+    /// the median over rounds of the mean time per tile, in process CPU time and wall time.
+    private func measure(_ tiles: [Tile], configs: [(String, PNGEncodeOptions)]) throws -> [ConfigResult] {
+        var results: [ConfigResult] = []
+        for (name, options) in configs {
+            var sizes: [Int] = [], layouts: [PNGLayout] = []
+            for tile in tiles {
+                let encoded = try tile.premultiplied.withUnsafeBytes {
+                    try PNGEncoder.encodeDetailed(premultipliedRGBA: $0, width: tile.width, height: tile.height, options: options)
+                }
+                sizes.append(encoded.bytes.count)
+                layouts.append(encoded.layout)
             }
-            sizes.append(encoded.bytes.count)
-            layouts.append(encoded.layout)
+            results.append(ConfigResult(name: name, msPerTile: 0, wallMsPerTile: 0,
+                                        bytesPerTile: Double(sizes.reduce(0, +)) / Double(tiles.count), sizes: sizes, layouts: layouts))
         }
-        var times: [Double] = []
-        let clock = ContinuousClock()
+        var cpu = [[Double]](repeating: [], count: configs.count), wall = cpu
         var sink = 0
         for _ in 0..<reps {
-            let start = clock.now
-            for tile in tiles {
-                sink &+= try tile.premultiplied.withUnsafeBytes {
-                    try PNGEncoder.encode(premultipliedRGBA: $0, width: tile.width, height: tile.height, options: options).count
+            for (c, (_, options)) in configs.enumerated() {
+                let wallStart = Self.seconds(CLOCK_MONOTONIC), cpuStart = Self.seconds(CLOCK_PROCESS_CPUTIME_ID)
+                for tile in tiles {
+                    sink &+= try tile.premultiplied.withUnsafeBytes {
+                        try PNGEncoder.encode(premultipliedRGBA: $0, width: tile.width, height: tile.height, options: options).count
+                    }
                 }
+                cpu[c].append((Self.seconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart) * 1e3 / Double(tiles.count))
+                wall[c].append((Self.seconds(CLOCK_MONOTONIC) - wallStart) * 1e3 / Double(tiles.count))
             }
-            let elapsed = clock.now - start
-            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         }
         precondition(sink > 0)
-        times.sort()
-        return ConfigResult(name: name, msPerTile: times[times.count / 2] / Double(tiles.count),
-                            bytesPerTile: Double(sizes.reduce(0, +)) / Double(tiles.count), sizes: sizes, layouts: layouts)
+        for c in results.indices {
+            results[c].msPerTile = cpu[c].sorted()[reps / 2]
+            results[c].wallMsPerTile = wall[c].sorted()[reps / 2]
+        }
+        return results
+    }
+
+    /// Median over `reps` of the mean time to decode one input file.
+    private func measureDecode(_ tiles: [Tile]) throws -> Double {
+        var times: [Double] = []
+        var sink = 0
+        for _ in 0..<reps {
+            let start = Self.seconds(CLOCK_PROCESS_CPUTIME_ID)
+            for tile in tiles { sink &+= try PNGDecoder.decode(tile.file).width }
+            times.append((Self.seconds(CLOCK_PROCESS_CPUTIME_ID) - start) * 1e3 / Double(tiles.count))
+        }
+        precondition(sink > 0)
+        return times.sorted()[reps / 2]
+    }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
+        var t = timespec()
+        clock_gettime(clock, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
     // MARK: - Reference encoders in the same run
@@ -185,6 +222,7 @@ struct BenchPNG: AsyncParsableCommand {
     struct ReferenceRow {
         var config: String
         var msPerTile: Double
+        var wallMsPerTile: Double
         var bytesPerTile: Double
     }
 
@@ -205,9 +243,9 @@ struct BenchPNG: AsyncParsableCommand {
         let output = try runProcess(path, [raw.path, String(first.width), String(first.height), String(reps)])
         return output.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let config = object["config"] as? String, let ms = object["median_ms"] as? Double,
-                  let bytes = object["bytes"] as? Double else { return nil }
-            return ReferenceRow(config: config, msPerTile: ms, bytesPerTile: bytes)
+                  let config = object["config"] as? String, let ms = object["cpu_median_ms"] as? Double,
+                  let wallMs = object["median_ms"] as? Double, let bytes = object["bytes"] as? Double else { return nil }
+            return ReferenceRow(config: config, msPerTile: ms, wallMsPerTile: wallMs, bytesPerTile: bytes)
         }
     }
 
@@ -225,9 +263,10 @@ struct BenchPNG: AsyncParsableCommand {
               let rows = object["rows"] as? [[String: Any]] else { return [] }
         return rows.compactMap { row in
             guard row["input"] as? String == "z3-all-64", let encoder = row["encoder"] as? String,
-                  !encoder.hasPrefix("libpng"), let ms = row["median_ms"] as? Double, let bytes = row["bytes"] as? Double
+                  !encoder.hasPrefix("libpng"), let ms = row["cpu_median_ms"] as? Double,
+                  let wallMs = row["median_ms"] as? Double, let bytes = row["bytes"] as? Double
             else { return nil }
-            return ReferenceRow(config: "\(encoder) \(row["config"] as? String ?? "")", msPerTile: ms, bytesPerTile: bytes)
+            return ReferenceRow(config: "\(encoder) \(row["config"] as? String ?? "")", msPerTile: ms, wallMsPerTile: wallMs, bytesPerTile: bytes)
         }
     }
 

@@ -47,4 +47,23 @@ final class AlphaConversionTests: XCTestCase {
         }
         XCTAssertEqual(valid, original.enumerated().map { i, v in original[i | 3] == 0 ? 0 : v })
     }
+
+    func testPremultiplyKernelMatchesScalarTwin() {
+        var rng = SeededRandom(seed: 8)
+        for count in [0, 1, 2, 3, 7, 1000] {
+            // Mostly opaque with translucent pixels sprinkled in, like decoded map tiles.
+            let straight = (0..<count).flatMap { _ -> [UInt8] in
+                let a: UInt8 = Int.random(in: 0..<3, using: &rng) == 0 ? UInt8.random(in: 0...255, using: &rng) : 255
+                return [UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), a]
+            }
+            var fast = straight, scalar = straight
+            fast.withUnsafeMutableBytes { AlphaConversion.premultiplyPixels($0.baseAddress!, count: count) }
+            scalar.withUnsafeMutableBytes { AlphaConversion.premultiplyPixelsScalar($0.baseAddress!, count: count) }
+            XCTAssertEqual(fast, scalar, "count \(count)")
+            for i in 0..<count {
+                let a = UInt32(straight[4 * i + 3])
+                for c in 0..<3 { XCTAssertEqual(UInt32(scalar[4 * i + c]), AlphaConversion.premultiply(UInt32(straight[4 * i + c]), a)) }
+            }
+        }
+    }
 }

@@ -42,4 +42,29 @@ final class ColourScanTests: XCTestCase {
         XCTAssertTrue(result.isOpaque)
         XCTAssertFalse(result.fitsPalette)
     }
+
+    func testUniformPrefixMatchesScalarCount() {
+        var rng = SeededRandom(seed: 17)
+        for count in [1, 2, 3, 4, 5, 8, 9, 100, 101] {
+            for breakAt in [0, 1, count / 2, count - 1, count] where breakAt <= count {
+                var words = [UInt32](repeating: 0xFF10_2030, count: count)
+                if breakAt < count { words[breakAt] = UInt32.random(in: 0...0xFF10_202F, using: &rng) }
+                let fast = words.withUnsafeBytes { ColourScan.uniformPrefix($0.baseAddress!, count: count, first: 0xFF10_2030) }
+                XCTAssertEqual(fast, words.firstIndex { $0 != 0xFF10_2030 } ?? count, "count \(count) break \(breakAt)")
+            }
+        }
+    }
+
+    func testUniformStartThenManyColours() {
+        var image = TestImages.solid("s", [5, 5, 5, 255], width: 32, height: 32)
+        let tail = TestImages.fromColours("t", TestImages.palette(40, opaque: false, seed: 2), width: 16, height: 16, seed: 3)
+        image.pixels.replaceSubrange((image.pixels.count - tail.pixels.count)..., with: tail.pixels)
+        let (result, indices) = scan(image)
+        XCTAssertFalse(result.isOpaque)
+        XCTAssertEqual(Set(result.palette).count, result.palette.count)
+        for i in 0..<(32 * 32) {
+            let p = UInt32(image.pixels[4 * i]) | UInt32(image.pixels[4 * i + 1]) << 8 | UInt32(image.pixels[4 * i + 2]) << 16 | UInt32(image.pixels[4 * i + 3]) << 24
+            XCTAssertEqual(result.palette[Int(indices[i])], p)
+        }
+    }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import XCTest
+import CLibPNG
 @testable import PNGCodec
 
 /// encode → decode is the identity on valid premultiplied pixels, and the file holds
@@ -85,5 +87,61 @@ final class RoundTripTests: XCTestCase {
             XCTAssertTrue((error as? PNGError)?.message.contains("level") == true)
         }
         XCTAssertNoThrow(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 2, height: 2))
+    }
+
+    func testConcurrentEncodesAgreeWithSerialOnes() throws {
+        let images = TestImages.all
+        let serial = try images.map { try PNGEncoder.encode(premultipliedRGBA: $0.pixels, width: $0.width, height: $0.height) }
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: images.count * 4)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: images.count * 4) { i in
+            let image = images[i % images.count]
+            results[i] = (try? PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
+                                                 options: PNGEncodeOptions(cacheSingleColour: i % 2 == 0))) ?? []
+        }
+        for i in 0..<(images.count * 4) { XCTAssertEqual(results[i], serial[i % images.count], images[i % images.count].name) }
+    }
+
+    func testRowsWiderThanOneStripAndManyStrips() throws {
+        XCTAssertGreaterThan(9000 * 4, PNGEncoder.stripBytes, "one row must exceed a strip for this test")
+        for image in [TestImages.noise("wide-rgba", width: 9000, height: 3, opaque: false, seed: 31),
+                      TestImages.noise("wide-rgb", width: 9000, height: 2, opaque: true, seed: 32),
+                      TestImages.noise("tall-rgba", width: 300, height: 300, opaque: false, seed: 33)] {
+            let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height)
+            XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, image.name)
+        }
+    }
+
+    func testWriterMisuseThrowsInsteadOfCrashing() throws {
+        var header = strata_png_header()
+        header.width = 4
+        header.height = 2
+        header.color_type = Int32(STRATA_PNG_COLOR_RGB)
+        header.bit_depth = 8
+        let row = [UInt8](repeating: 7, count: 12 * 3)
+        try row.withUnsafeBytes { rows in
+            let tooMany = try LibPNGWriter(header: header, options: .init())
+            XCTAssertThrowsError(try tooMany.write(rows: rows.baseAddress!, stride: 12, count: 3))
+            XCTAssertThrowsError(try tooMany.finish(), "a failed writer stays failed")
+            let early = try LibPNGWriter(header: header, options: .init())
+            try early.write(rows: rows.baseAddress!, stride: 12, count: 1)
+            XCTAssertThrowsError(try early.finish())
+            let complete = try LibPNGWriter(header: header, options: .init())
+            try complete.write(rows: rows.baseAddress!, stride: 12, count: 1)
+            try complete.write(rows: rows.baseAddress!, stride: 12, count: 1)
+            XCTAssertEqual(try PNGDecoder.decode(try complete.finish()).premultipliedRGBA, Array([[UInt8]](repeating: [7, 7, 7, 255], count: 8).joined()))
+        }
+        var bad = header
+        bad.bit_depth = 4
+        XCTAssertThrowsError(try LibPNGWriter(header: bad, options: .init()))
+        bad = header
+        bad.width = 0
+        XCTAssertThrowsError(try LibPNGWriter(header: bad, options: .init()))
+        bad = header
+        bad.color_type = Int32(STRATA_PNG_COLOR_PALETTE)
+        bad.palette_count = 0
+        XCTAssertThrowsError(try LibPNGWriter(header: bad, options: .init()))
+        XCTAssertThrowsError(try LibPNGWriter(header: header, options: PNGEncodeOptions(level: 12)))
     }
 }

@@ -47,24 +47,13 @@ enum {
     STRATA_PNG_STRATEGY_RLE = 3
 };
 
-/* A growable malloc'd byte buffer; release with strata_png_buffer_free. */
-typedef struct strata_png_buffer {
-    unsigned char *data;
-    size_t size;
-    size_t capacity;
-} strata_png_buffer;
-
-void strata_png_buffer_free(strata_png_buffer *buffer);
-
 /*
- * One image to write. `rows` holds `height` rows of already converted samples
- * (RGB8, RGBA8 straight alpha, or palette indices packed to `bit_depth`), `stride`
- * bytes apart. For palette images `palette_rgb` holds 3 * palette_count bytes and
+ * The header of one image to write. The rows fed to strata_png_encoder_write_rows hold
+ * already converted samples: RGB8, RGBA8 straight alpha, or palette indices packed to
+ * `bit_depth`. For palette images `palette_rgb` holds 3 * palette_count bytes and
  * `palette_alpha` the first `alpha_count` alpha values (tRNS; 0 = no tRNS chunk).
  */
-typedef struct strata_png_image {
-    const unsigned char *rows;
-    size_t stride;
+typedef struct strata_png_header {
     uint32_t width;
     uint32_t height;
     int color_type;
@@ -73,7 +62,7 @@ typedef struct strata_png_image {
     int palette_count;
     const unsigned char *palette_alpha;
     int alpha_count;
-} strata_png_image;
+} strata_png_header;
 
 typedef struct strata_png_write_settings {
     int level;          /* zlib level 0...9 */
@@ -84,11 +73,24 @@ typedef struct strata_png_write_settings {
 } strata_png_write_settings;
 
 /*
- * Encodes `image` with libpng into `out` (appending to it). On error returns
- * STRATA_PNG_ERROR with `message` filled and `out` left empty (freed).
+ * Encoding in batches of rows, so a large image is converted a strip at a time:
+ * create -> begin (header, palette, settings) -> write_rows
+ * (any number of calls, `height` rows in total) -> finish -> output -> destroy.
+ * After a failure every call but message/destroy fails.
  */
-int strata_png_encode(const strata_png_image *image, const strata_png_write_settings *settings,
-                      strata_png_buffer *out, char message[STRATA_PNG_MESSAGE_CAPACITY]);
+typedef struct strata_png_encoder strata_png_encoder;
+
+/* NULL when out of memory. */
+strata_png_encoder *strata_png_encoder_create(void);
+int strata_png_encoder_begin(strata_png_encoder *encoder, const strata_png_header *image,
+                             const strata_png_write_settings *settings);
+int strata_png_encoder_write_rows(strata_png_encoder *encoder, const unsigned char *rows, size_t stride, uint32_t count);
+int strata_png_encoder_finish(strata_png_encoder *encoder);
+/* The finished file (owned by the encoder until destroy); NULL and 0 before finish. */
+const unsigned char *strata_png_encoder_output(const strata_png_encoder *encoder, size_t *size);
+/* The message of the last failure (empty when none). */
+const char *strata_png_encoder_message(const strata_png_encoder *encoder);
+void strata_png_encoder_destroy(strata_png_encoder *encoder);
 
 /*
  * Decoding in two steps, so the caller can allocate the output after seeing the size:
