@@ -14,6 +14,11 @@ enum LinePainter {
         let lineOffset = LayerProperty(layer, "line-offset", .paint, ctx, convert: Convert.number)
         let blur = LayerProperty(layer, "line-blur", .paint, ctx, convert: Convert.number)
         let dashes = layer.paint["line-dasharray"].map { _ in LayerProperty(layer, "line-dasharray", .paint, ctx, convert: Convert.numbers) }
+        // Dashes scale with the width at the integer zoom below (MapLibre's `floorwidth`), so
+        // a zooming map does not make the pattern breathe.
+        var floorContext = ctx
+        floorContext.zoom = ctx.zoom.rounded(.down)
+        let floorWidth = dashes == nil ? nil : LayerProperty(layer, "line-width", .paint, floorContext, convert: Convert.number)
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let cap = LayerProperty(layer, "line-cap", .layout, ctx, convert: Convert.lineCap)
@@ -52,6 +57,8 @@ enum LinePainter {
             }
         }
         func strokeStyle(_ fctx: EvaluationContext, width w: Float) -> StrokeStyle {
+            var floorFeature = fctx
+            floorFeature.zoom = floorContext.zoom
             var style = StrokeStyle(width: w * ratio, join: join.value(fctx), cap: cap.value(fctx), miterLimit: miterLimit)
             style.roundLimit = roundLimit
             style.offset = lineOffset.value(fctx) * ratio
@@ -60,7 +67,8 @@ enum LinePainter {
                 // Dash lengths are in line widths (MapLibre scales the pattern by the width).
                 let d = dashes.value(fctx)
                 if d.count >= 2, d.allSatisfy({ $0 >= 0 }), d.contains(where: { $0 > 0 }) {
-                    style.dashes = d.map { $0 * w * ratio }
+                    let unit = floorWidth?.value(floorFeature) ?? w
+                    style.dashes = d.map { $0 * unit * ratio }
                 }
             }
             return style
