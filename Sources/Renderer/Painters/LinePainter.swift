@@ -78,7 +78,8 @@ enum LinePainter {
         // union equals drawing them one by one when nothing shows through).
         let allConstant = [color.isConstant, opacity.isConstant, width.isConstant, gap.isConstant, lineOffset.isConstant,
                            blur.isConstant, dashes?.isConstant ?? true, cap.isConstant, join.isConstant].allSatisfy { $0 }
-        if allConstant, sortKey == nil, let c0 = color.constantValue, let o0 = opacity.constantValue, c0.a * o0 >= 1 {
+        let gradient = layer.paint["line-gradient"] != nil ? LineGradient(layer: layer, frame: frame, mask: frame.scratchCanvas()) : nil
+        if gradient == nil, allConstant, sortKey == nil, let c0 = color.constantValue, let o0 = opacity.constantValue, c0.a * o0 >= 1 {
             var path = frame.path
             path.removeAll()
             try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { _, geometry, _ in
@@ -98,7 +99,7 @@ enum LinePainter {
         var sorted: [(key: Double, order: Int, path: Path, style: StrokeStyle, color: Color, gap: Float)] = []
         var order = 0
         var path = frame.path
-        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, clips in
             guard geometry.type != .point else { return }
             path.removeAll()
             PathBuilder.append(geometry, projection: frame.projection, offset: shift, to: &path)
@@ -108,7 +109,13 @@ enum LinePainter {
             guard w > 0, c.a > 0, !path.isEmpty else { frame.clock.mark(.style); return }
             let style = strokeStyle(fctx, width: w)
             let g = gap.value(fctx) * ratio
-            if let sortKey {
+            if let gradient {
+                let o = opacity.value(fctx)
+                frame.clock.mark(.style)
+                gradient.add(path: path, geometry: geometry, clips: clips, projection: frame.projection,
+                             shift: shift, style: style, opacity: o)
+                frame.clock.mark(.raster)
+            } else if let sortKey {
                 let key = sortKey.value(fctx) ?? 0
                 frame.clock.mark(.style)
                 sorted.append((key, order, path, style, c, g))
@@ -120,6 +127,7 @@ enum LinePainter {
             }
         }
         frame.path = path
+        gradient?.composite(onto: canvas)
         sorted.sort { ($0.key, $0.order) < ($1.key, $1.order) }
         for item in sorted { draw(item.path, item.style, item.color, item.gap) }
         frame.clock.mark(.raster)
