@@ -59,6 +59,14 @@ class Expr: @unchecked Sendable {
         fatalError("evaluate not implemented for \(Swift.type(of: self))")
     }
 
+    /// The value as a number, for number-typed nodes; overridden where a node can produce
+    /// the number without building a `Value` (literals, `zoom`, number ramps).
+    func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        let v = try evaluate(ctx)
+        if case .number(let n) = v { return n }
+        throw fail("Expected value to be of type number, but found \(v.type) instead.")
+    }
+
     /// Direct sub-expressions (for analysis).
     var children: [Expr] { [] }
 
@@ -77,9 +85,7 @@ class Expr: @unchecked Sendable {
 
     @inline(__always)
     final func number(_ e: Expr, _ ctx: EvaluationContext) throws -> Double {
-        let v = try e.evaluate(ctx)
-        if case .number(let n) = v { return n }
-        throw e.fail("Expected value to be of type number, but found \(v.type) instead.")
+        try e.evaluateNumber(ctx)
     }
 
     @inline(__always)

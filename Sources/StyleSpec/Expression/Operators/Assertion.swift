@@ -13,6 +13,15 @@ final class Assertion: Expr, @unchecked Sendable {
 
     override var children: [Expr] { args }
 
+    override func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        if args.count == 1, type == .number {
+            let v = try args[0].evaluate(ctx)
+            if case .number(let n) = v { return n }
+            throw fail("Expected value to be of type number, but found \(v.type) instead.")
+        }
+        return try super.evaluateNumber(ctx)
+    }
+
     override func evaluate(_ ctx: EvaluationContext) throws -> Value {
         for (i, arg) in args.enumerated() {
             let v = try arg.evaluate(ctx)

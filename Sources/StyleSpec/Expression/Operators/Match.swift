@@ -8,11 +8,14 @@ final class Match: Expr, @unchecked Sendable {
     let stringCases: [String: Int]
     let outputs: [Expr]
     let otherwise: Expr
+    /// Small label sets are scanned linearly: cheaper than hashing the input.
+    private let stringList: [(label: String, index: Int)]?
 
     init(type: ExpressionType, inputType: ExpressionType, input: Expr, numberCases: [Double: Int], stringCases: [String: Int],
          outputs: [Expr], otherwise: Expr, path: [String]) {
         self.input = input; self.inputType = inputType; self.numberCases = numberCases
         self.stringCases = stringCases; self.outputs = outputs; self.otherwise = otherwise
+        stringList = stringCases.count <= 16 ? stringCases.map { ($0.key, $0.value) } : nil
         super.init(type: type, path: path)
         finishInit()
     }
@@ -24,7 +27,12 @@ final class Match: Expr, @unchecked Sendable {
         let index: Int?
         switch v {
         case .number(let n) where inputType == .number: index = numberCases[n]
-        case .string(let s) where inputType == .string: index = stringCases[s]
+        case .string(let s) where inputType == .string:
+            if let list = stringList {
+                index = list.first(where: { $0.label == s })?.index
+            } else {
+                index = stringCases[s]
+            }
         default: index = nil
         }
         if let index { return try outputs[index].evaluate(ctx) }
