@@ -59,7 +59,7 @@ final class Assertion: Expr, @unchecked Sendable {
             var n: Int? = nil
             if args.count > 3 {
                 if !args[2].isNull {
-                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down) else {
+                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down), len < 1e9 else {
                         ctx.error("The length argument to \"array\" must be a positive integer literal", "2")
                         return nil
                     }
