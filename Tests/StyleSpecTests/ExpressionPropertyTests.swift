@@ -92,5 +92,8 @@ final class ExpressionPropertyTests: XCTestCase {
         XCTAssertEqual(c.constantValue, .number(7))
         let d = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["+", ["get", "a"], ["zoom"]]"#), expected: nil, at: .root).get()
         XCTAssertTrue(d.usesFeature); XCTAssertTrue(d.usesZoom); XCTAssertFalse(d.usesFeatureState); XCTAssertFalse(d.isConstant)
+        XCTAssertFalse(d.usesGeometry)
+        let w = try ExpressionCompiler.compileFilter(try JSONParser.parse(#"["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [0, 1], [0, 0]]]}]"#), at: .root).get()
+        XCTAssertTrue(w.usesGeometry); XCTAssertTrue(w.usesFeature)
     }
 }

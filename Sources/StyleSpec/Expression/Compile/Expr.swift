@@ -16,6 +16,8 @@ struct Dependencies: OptionSet, Sendable, Hashable {
     static let environment = Dependencies(rawValue: 1 << 8)
     /// Evaluates to an error on purpose (`error`): never folded.
     static let alwaysThrows = Dependencies(rawValue: 1 << 9)
+    /// The feature's full geometry (`within`, `distance`); implies `.feature`.
+    static let geometry = Dependencies(rawValue: 1 << 10)
 
     /// Anything that keeps an expression from being folded into a literal.
     static let notConstant: Dependencies = [.zoom, .feature, .featureState, .heatmapDensity, .lineProgress,
