@@ -9,13 +9,16 @@ final class Match: Expr, @unchecked Sendable {
     let outputs: [Expr]
     let otherwise: Expr
     /// Small label sets are scanned linearly: cheaper than hashing the input.
-    private let stringList: [(label: String, index: Int)]?
+    private let stringLabels: [String]?
+    private let stringIndices: [Int]
 
     init(type: ExpressionType, inputType: ExpressionType, input: Expr, numberCases: [Double: Int], stringCases: [String: Int],
          outputs: [Expr], otherwise: Expr, path: [String]) {
         self.input = input; self.inputType = inputType; self.numberCases = numberCases
         self.stringCases = stringCases; self.outputs = outputs; self.otherwise = otherwise
-        stringList = stringCases.count <= 16 ? stringCases.map { ($0.key, $0.value) } : nil
+        let small = stringCases.count <= 16
+        stringLabels = small ? Array(stringCases.keys) : nil
+        stringIndices = small ? stringCases.keys.map { stringCases[$0]! } : []
         super.init(type: type, path: path)
         finishInit()
     }
@@ -28,8 +31,10 @@ final class Match: Expr, @unchecked Sendable {
         switch v {
         case .number(let n) where inputType == .number: index = numberCases[n]
         case .string(let s) where inputType == .string:
-            if let list = stringList {
-                index = list.first(where: { $0.label == s })?.index
+            if let labels = stringLabels {
+                var found: Int? = nil
+                for i in labels.indices where labels[i] == s { found = stringIndices[i]; break }
+                index = found
             } else {
                 index = stringCases[s]
             }
