@@ -86,6 +86,14 @@ final class ExpressionPropertyTests: XCTestCase {
         XCTAssertEqual(errors(compile(#"["number", ["feature-state", "z"], 0]"#, layoutNoState)).count, 1)
     }
 
+    func testGeometryTypeReportsSimpleTypes() throws {
+        let c = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["geometry-type"]"#), expected: .string, at: .root).get()
+        let multi = EvaluationContext(feature: FeatureContext(geometryType: .point, isMulti: true))
+        XCTAssertEqual(try c.evaluate(multi), .string("Point"))
+        let poly = EvaluationContext(feature: FeatureContext(geometryType: .polygon, isMulti: true))
+        XCTAssertEqual(try c.evaluate(poly), .string("Polygon"))
+    }
+
     func testUsesFlagsAndConstantFolding() throws {
         let c = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["+", 1, ["*", 2, 3]]"#), expected: .number, at: .root).get()
         XCTAssertTrue(c.isConstant)
