@@ -142,11 +142,12 @@ struct FeatureClipper {
 
     // MARK: polygons
 
-    mutating func polygons(_ store: borrowing GeometryStore, _ polygons: Range<Int>) {
+    mutating func polygons(_ store: borrowing GeometryStore, _ polygons: Range<Int>, firstPart: Int) {
         for j in polygons {
             var outerKept = false
-            for p in store.partRange(ofPolygon: j) {
-                let outer = p == store.partRange(ofPolygon: j).lowerBound
+            let rings = store.partRange(ofPolygon: j, firstPolygon: polygons.lowerBound, firstPart: firstPart)
+            for p in rings {
+                let outer = p == rings.lowerBound
                 let kept = ring(store, p, outer: outer)
                 if outer { outerKept = kept; if !kept { break } }
             }

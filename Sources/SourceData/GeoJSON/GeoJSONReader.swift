@@ -142,11 +142,18 @@ struct GeoJSONReader {
             warnings.add(path().tokens.isEmpty ? path() : JSONPointer(path().tokens.dropLast()) / "type", "unknown geometry type \"\(type)\"; skipped")
             return
         }
-        let partEnd = store.partEnds.count
-        guard partEnd > firstPart else {
+        if !finishFeature(type: geometryType, id: id, properties: properties, firstPart: firstPart, firstPolygon: firstPolygon) {
             warnings.add(path(), "\(type) has nothing drawable; feature skipped")
-            return
         }
+    }
+
+    /// Adds the feature made of the parts stored since `firstPart` (false when there are
+    /// none, or `include` refused it: then its geometry is rolled back).
+    @discardableResult
+    mutating func finishFeature(type geometryType: GeometryType, id: JSONValue?, properties: JSONObject,
+                                firstPart: Int, firstPolygon: Int) -> Bool {
+        let partEnd = store.partEnds.count
+        guard partEnd > firstPart else { return false }
         let polygonEnd = store.polygonEnds.count
         let isMulti: Bool
         switch geometryType {
@@ -160,9 +167,10 @@ struct GeoJSONReader {
                               polygonStart: Int32(firstPolygon), polygonEnd: Int32(polygonEnd))
         if let include, !include(feature) {
             store.rollback(parts: firstPart, polygons: firstPolygon)
-            return
+            return true
         }
         features.append(feature)
+        return true
     }
 
     mutating func readLine(_ c: JSONValue, _ path: @autoclosure () -> JSONPointer) {

@@ -49,7 +49,7 @@ extension GeoJSONSource {
         switch f.type {
         case .point: clipper.points(store, f.parts)
         case .lineString: clipper.lines(store, f.parts)
-        case .polygon: clipper.polygons(store, f.polygons)
+        case .polygon: clipper.polygons(store, f.polygons, firstPart: Int(f.partStart))
         }
         clipper.finish(into: &scratch)
         if worldCopy != 0 {

@@ -20,15 +20,13 @@ public final class GeoJSONSource: Sendable {
 
     init(options: GeoJSONOptions, features: [Feature], warnings: [String], store: GeometryStore) {
         self.options = options
-        self.features = features
         self.warnings = warnings
-        var store = store
-        store.shrink()
-        self.store = store
         var b = WorldRect.empty
         for f in features { b.formUnion(f.bounds) }
         bounds = b
         index = PackedRTree(features.map(\.bounds))
+        // Geometry in the index's (spatial) order; features keep the input order.
+        (self.store, self.features) = store.reordered(features, order: index.leafOrder)
     }
 
     /// Reads a GeoJSON document (FeatureCollection, Feature or bare geometry). Throws when

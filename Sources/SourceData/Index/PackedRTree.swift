@@ -99,6 +99,9 @@ struct PackedRTree: Sendable {
         }
     }
 
+    /// Item indices in leaf (Hilbert) order.
+    var leafOrder: [Int32] { Array(indices.prefix(count)) }
+
     /// Bytes held, for cache budgets.
     var byteSize: Int { boxes.capacity * 32 + indices.capacity * 4 + levelEnds.capacity * 8 }
 
