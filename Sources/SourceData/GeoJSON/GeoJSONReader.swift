@@ -10,6 +10,8 @@ struct GeoJSONReader {
     let include: ((Feature) -> Bool)?
     var store: GeometryStore
     var features: [Feature] = []
+    /// Where each feature's geometry is in `store` (parallel to `features`).
+    var headers: [GeometryHeader] = []
     var warnings = Warnings()
 
     init(options: GeoJSONOptions, include: ((Feature) -> Bool)?) {
@@ -43,7 +45,7 @@ struct GeoJSONReader {
             guard case .array(let list)? = root["features"] else {
                 throw GeoJSONError("a FeatureCollection needs a \"features\" array", path: JSONPointer.root / "features")
             }
-            features.reserveCapacity(list.count)
+            features.reserveCapacity(list.count); headers.reserveCapacity(list.count)
             for (i, f) in list.enumerated() { readFeature(f, index: i, path: JSONPointer.root / "features" / i) }
         case "Feature":
             readFeature(json, index: 0, path: .root)
@@ -161,15 +163,15 @@ struct GeoJSONReader {
         case .lineString: isMulti = partEnd - firstPart > 1
         case .polygon: isMulti = polygonEnd - firstPolygon > 1
         }
-        let feature = Feature(id: id, properties: properties, type: geometryType, isMulti: isMulti,
-                              bounds: store.bounds(ofParts: firstPart..<partEnd),
-                              partStart: Int32(firstPart), partEnd: Int32(partEnd),
-                              polygonStart: Int32(firstPolygon), polygonEnd: Int32(polygonEnd))
+        let bounds = store.bounds(ofParts: firstPart..<partEnd)
+        let feature = Feature(id: id, properties: properties, type: geometryType, isMulti: isMulti, bounds: bounds)
         if let include, !include(feature) {
             store.rollback(parts: firstPart, polygons: firstPolygon)
             return true
         }
         features.append(feature)
+        headers.append(GeometryHeader(bounds: bounds, partStart: Int32(firstPart), partEnd: Int32(partEnd),
+                                      polygonStart: Int32(firstPolygon), polygonEnd: Int32(polygonEnd), type: geometryType))
         return true
     }
 

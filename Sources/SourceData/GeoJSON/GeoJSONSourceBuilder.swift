@@ -59,6 +59,6 @@ public struct GeoJSONSourceBuilder {
 
     /// The finished, indexed source.
     public func build() -> GeoJSONSource {
-        GeoJSONSource(options: reader.options, features: reader.features, warnings: reader.warnings.all, store: reader.store)
+        GeoJSONSource(options: reader.options, features: reader.features, headers: reader.headers, warnings: reader.warnings.all, store: reader.store)
     }
 }
