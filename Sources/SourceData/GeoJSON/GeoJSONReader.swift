@@ -14,6 +14,9 @@ struct GeoJSONReader {
     var headers: [GeometryHeader] = []
     var warnings = Warnings()
 
+    /// Deepest GeometryCollection nesting read (keeps recursion shallow on small thread stacks).
+    static let maxCollectionDepth = 16
+
     init(options: GeoJSONOptions, include: ((Feature) -> Bool)?) {
         self.options = options
         self.include = include
@@ -94,6 +97,9 @@ struct GeoJSONReader {
     mutating func readGeometry(_ g: JSONObject, id: JSONValue?, properties: JSONObject, path: @autoclosure () -> JSONPointer, depth: Int) {
         guard let type = g["type"]?.stringValue else { warnings.add(path() / "type", "a geometry needs a \"type\" string; skipped"); return }
         if type == "GeometryCollection" {
+            guard depth < GeoJSONReader.maxCollectionDepth else {
+                warnings.add(path(), "GeometryCollections nested deeper than \(GeoJSONReader.maxCollectionDepth); skipped"); return
+            }
             guard case .array(let members)? = g["geometries"] else {
                 warnings.add(path() / "geometries", "a GeometryCollection needs a \"geometries\" array; skipped"); return
             }
