@@ -36,17 +36,17 @@ final class PackedGeometry: @unchecked Sendable {
     init(_ store: GeometryStore, headers source: [GeometryHeader], order: [Int32]) {
         precondition(order.count == source.count, "one slot per feature")
         func buffer<T>(_ n: Int, _: T.Type) -> UnsafeMutableBufferPointer<T> { .allocate(capacity: Swift.max(n, 1)) }
-        points = buffer(store.points.count, WorldPoint.self)
-        importance = buffer(store.importance.count, Float.self)
-        lineDistances = buffer(store.lineDistances.count, Double.self)
-        partEnds = buffer(store.partEnds.count, Int32.self)
-        partSizes = buffer(store.partSizes.count, Double.self)
-        partChunkEnds = buffer(store.partChunkEnds.count, Int32.self)
-        chunkLast = buffer(store.chunkLast.count, Int32.self)
-        chunkBounds = buffer(store.chunkBounds.count, WorldRect.self)
-        polygonEnds = buffer(store.polygonEnds.count, Int32.self)
-        headers = buffer(source.count, GeometryHeader.self)
-        slotOfFeature = buffer(source.count, Int32.self)
+        let points = buffer(store.points.count, WorldPoint.self)
+        let importance = buffer(store.importance.count, Float.self)
+        let lineDistances = buffer(store.lineDistances.count, Double.self)
+        let partEnds = buffer(store.partEnds.count, Int32.self)
+        let partSizes = buffer(store.partSizes.count, Double.self)
+        let partChunkEnds = buffer(store.partChunkEnds.count, Int32.self)
+        let chunkLast = buffer(store.chunkLast.count, Int32.self)
+        let chunkBounds = buffer(store.chunkBounds.count, WorldRect.self)
+        let polygonEnds = buffer(store.polygonEnds.count, Int32.self)
+        let headers = buffer(source.count, GeometryHeader.self)
+        let slotOfFeature = buffer(source.count, Int32.self)
 
         var nPoints = 0, nParts = 0, nChunks = 0, nPolygons = 0
         let tracks = !store.lineDistances.isEmpty
@@ -61,12 +61,15 @@ final class PackedGeometry: @unchecked Sendable {
             var moved = h
             moved.partStart = Int32(nParts); moved.polygonStart = Int32(nPolygons)
 
-            for k in pointStart..<pointEnd {
-                points[nPoints] = store.points[k]
-                importance[nPoints] = store.importance[k]
-                if tracks { lineDistances[nPoints] = store.lineDistances[k] }
-                nPoints += 1
+            let n = pointEnd - pointStart
+            if n > 0 {
+                store.points.withUnsafeBufferPointer { (points.baseAddress! + nPoints).initialize(from: $0.baseAddress! + pointStart, count: n) }
+                store.importance.withUnsafeBufferPointer { (importance.baseAddress! + nPoints).initialize(from: $0.baseAddress! + pointStart, count: n) }
+                if tracks {
+                    store.lineDistances.withUnsafeBufferPointer { (lineDistances.baseAddress! + nPoints).initialize(from: $0.baseAddress! + pointStart, count: n) }
+                }
             }
+            nPoints += n
             for p in parts {
                 partEnds[nParts] = store.partEnds[p] + pointShift
                 partSizes[nParts] = store.partSizes[p]
@@ -87,6 +90,17 @@ final class PackedGeometry: @unchecked Sendable {
             slotOfFeature[Int(i)] = Int32(slot)
         }
         counts = (nPoints, nParts, nChunks, nPolygons)
+        self.points = points
+        self.importance = importance
+        self.lineDistances = lineDistances
+        self.partEnds = partEnds
+        self.partSizes = partSizes
+        self.partChunkEnds = partChunkEnds
+        self.chunkLast = chunkLast
+        self.chunkBounds = chunkBounds
+        self.polygonEnds = polygonEnds
+        self.headers = headers
+        self.slotOfFeature = slotOfFeature
     }
 
     /// Elements in use of points, parts, chunks and polygons.
