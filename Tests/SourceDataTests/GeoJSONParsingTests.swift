@@ -168,6 +168,9 @@ final class GeoJSONParsingTests: XCTestCase {
         // MapLibre: tolerance 0.375 px of a 512 px tile.
         XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: 3), 0.375 / 512 / 8, accuracy: 1e-18)
         XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: 18), 0)
+        XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: -2), GeoJSONOptions().simplificationTolerance(zoom: 0))
+        XCTAssertEqual(try GeoJSONSource.parse(bytes: Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8)).features.count, 1)
+        XCTAssertThrowsError(try GeoJSONSource.parse(bytes: Array("{".utf8))) { XCTAssertTrue($0 is JSONParseError) }
     }
 
     func testRenderTestAssetsAndInlineDataParseWithoutCrashing() throws {

@@ -48,6 +48,12 @@ public final class GeoJSONSource: Sendable {
         try parse(JSONParser.parse(bytes: bytes), options: options, include: include)
     }
 
+    /// `parse` from JSON text held in an array.
+    public static func parse(bytes: [UInt8], options: GeoJSONOptions = GeoJSONOptions(),
+                             include: ((Feature) -> Bool)? = nil) throws -> GeoJSONSource {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, options: options, include: include) }
+    }
+
     /// Like `parse`, but a document that is not GeoJSON gives an empty source whose warning
     /// says why — what MapLibre shows for it (nothing), for styles that must still load.
     public static func parseLeniently(_ json: JSONValue, options: GeoJSONOptions = GeoJSONOptions(),
