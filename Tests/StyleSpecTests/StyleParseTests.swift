@@ -144,4 +144,20 @@ final class StyleParseTests: XCTestCase {
         XCTAssertFalse(c.isVisible(globalState: style.globalState))
         XCTAssertTrue(c.isVisible(globalState: style.must([.setGlobalStateProperty("show", true)]).globalState))
     }
+
+    func testUnsetPropertiesFallBackToSpecDefaults() throws {
+        let style = try XCTUnwrap(parseStyle(baseStyleJSON))
+        let fill = try XCTUnwrap(style.layer("fill"))
+        XCTAssertEqual(fill.paintProperty("fill-opacity")?.constantValue, .number(0.5))
+        XCTAssertEqual(fill.paintProperty("fill-antialias")?.constantValue, .boolean(true))
+        XCTAssertEqual(fill.paintProperty("fill-color")?.evaluate(EvaluationContext(zoom: 3)).colorValue,
+                       StyleColor.parse("#3c8c5a"))
+        let outline = try XCTUnwrap(style.layer("outline"))
+        XCTAssertEqual(outline.layoutProperty("line-cap")?.constantValue, .string("butt"))
+        XCTAssertEqual(outline.layoutProperty("line-join")?.constantValue, .string("round"))
+        XCTAssertEqual(outline.paintProperty("line-translate")?.constantValue, .array([.number(0), .number(0)]))
+        XCTAssertEqual(outline.layoutProperty("visibility")?.constantValue, .string("visible"))
+        XCTAssertNil(outline.paintProperty("fill-color"))
+        XCTAssertEqual(style.layer("cities")?.paintProperty("circle-color")?.constantValue, .color(StyleColor.parse("#000000")!))
+    }
 }
