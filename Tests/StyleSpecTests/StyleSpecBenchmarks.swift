@@ -34,7 +34,7 @@ final class StyleSpecBenchmarks: XCTestCase {
                 layers.append(["id": .string("line\(i)"), "type": "line", "source": "s", "slot": "middle",
                                "layout": ["line-join": "round", "line-cap": "round"],
                                "paint": ["line-width": ["interpolate", ["exponential", 1.5], ["zoom"], 5, 0.5, 18, 12],
-                                         "line-color": "hsl(\(i % 360), 50%, 50%)"]])
+                                         "line-color": .string("hsl(\(i % 360), 50%, 50%)")]])
             default:
                 layers.append(["id": .string("circle\(i)"), "type": "circle", "source": "s",
                                "paint": ["circle-radius": ["step", ["zoom"], 2, 8, 4, 12, 6], "circle-color": "rgba(10,20,30,0.5)"]])
