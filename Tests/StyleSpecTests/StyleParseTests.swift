@@ -63,6 +63,11 @@ final class StyleParseTests: XCTestCase {
                         "missing required property \"layers\""])
     }
 
+    func testALayerOfAnInvalidSourceIsNotReportedTwice() {
+        let errors = parseErrors(#"{"version": 8, "sources": {"s": {"type": "geojson"}}, "layers": [{"id": "a", "type": "fill", "source": "s"}]}"#)
+        XCTAssertEqual(errors.map(\.path.description), ["/sources/s"])
+    }
+
     func testSourceTypeMismatchAndSourceLayer() {
         let errors = parseErrors("""
         {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["a/{z}/{x}/{y}.pbf"]},
