@@ -86,11 +86,22 @@ final class ExpressionPropertyTests: XCTestCase {
         XCTAssertEqual(errors(compile(#"["number", ["feature-state", "z"], 0]"#, layoutNoState)).count, 1)
     }
 
+    func testGeometryTypeReportsSimpleTypes() throws {
+        let c = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["geometry-type"]"#), expected: .string, at: .root).get()
+        let multi = EvaluationContext(feature: FeatureContext(geometryType: .point, isMulti: true))
+        XCTAssertEqual(try c.evaluate(multi), .string("Point"))
+        let poly = EvaluationContext(feature: FeatureContext(geometryType: .polygon, isMulti: true))
+        XCTAssertEqual(try c.evaluate(poly), .string("Polygon"))
+    }
+
     func testUsesFlagsAndConstantFolding() throws {
         let c = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["+", 1, ["*", 2, 3]]"#), expected: .number, at: .root).get()
         XCTAssertTrue(c.isConstant)
         XCTAssertEqual(c.constantValue, .number(7))
         let d = try ExpressionCompiler.compileExpression(try JSONParser.parse(#"["+", ["get", "a"], ["zoom"]]"#), expected: nil, at: .root).get()
         XCTAssertTrue(d.usesFeature); XCTAssertTrue(d.usesZoom); XCTAssertFalse(d.usesFeatureState); XCTAssertFalse(d.isConstant)
+        XCTAssertFalse(d.usesGeometry)
+        let w = try ExpressionCompiler.compileFilter(try JSONParser.parse(#"["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [0, 1], [0, 0]]]}]"#), at: .root).get()
+        XCTAssertTrue(w.usesGeometry); XCTAssertTrue(w.usesFeature)
     }
 }
