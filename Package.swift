@@ -31,7 +31,8 @@ let package = Package(
         // PNG encode/decode of RGBA buffers.
         .target(name: "PNGCodec", dependencies: ["CLibPNG"], swiftSettings: optimize),
         // Style model, expressions, validation, commands and diff.
-        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], resources: [.copy("Resources/v8.json")], swiftSettings: optimize),
+        // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
+        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"], swiftSettings: optimize),
         // GeoJSON, tile index, vector tiles, archives.
         .target(name: "SourceData", dependencies: ["Geo", "JSON", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
         // Style + data -> pixels.
