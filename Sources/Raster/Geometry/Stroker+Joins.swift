@@ -67,13 +67,14 @@ extension Stroker {
         appendArc(center: center, from: a, angle: positive ? Float.pi : -Float.pi, poly: &poly)
     }
 
-    /// Interior points of an arc of `angle` radians starting at `center + a`, at arcRadius.
+    /// Interior points of an arc of `angle` radians starting at `center + a`.
     private func appendArc(center: Point, from a: Point, angle: Float, poly: inout [Point]) {
         let steps = Int((abs(angle) / arcStep).rounded(.up))
         guard steps >= 2 else { return }
         let step = angle / Float(steps)
         let cs = Float(Math.cos(Double(step))), sn = Float(Math.sin(Double(step)))
-        var r = a * (arcRadius / halfWidth)
+        // Interior vertices slightly outside the circle, so chords straddle it.
+        var r = a * (2 / (1 + Float(Math.cos(Double(step / 2)))))
         for _ in 1..<steps {
             r = Point(r.x * cs - r.y * sn, r.x * sn + r.y * cs)
             poly.append(center + r)

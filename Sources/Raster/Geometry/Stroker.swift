@@ -14,12 +14,9 @@ struct Stroker {
     let roundLimit: Float?
     /// Angle per arc segment of round joins and caps (flattening error ≤ `arcTolerance`).
     let arcStep: Float
-    /// Radius of intermediate arc vertices: slightly outside the circle, so the polygon's
-    /// error is split evenly inside and outside it.
-    let arcRadius: Float
 
     /// Maximum deviation of round joins and caps from the true circle, in px.
-    static let arcTolerance: Float = 0.1
+    static let arcTolerance: Float = 0.05
 
     init(width: Float, join: LineJoin, cap: LineCap, miterLimit: Float, roundLimit: Float?) {
         halfWidth = width / 2
@@ -27,12 +24,11 @@ struct Stroker {
         self.cap = cap
         self.miterLimit = miterLimit.isFinite ? max(1, miterLimit) : 1
         self.roundLimit = roundLimit
-        // With vertices at arcRadius the error is h·(1−cos(s/2))/(1+cos(s/2)); solve for s.
+        // The inscribed polygon's error h·(1 − cos(s/2)) stays within the tolerance; interior
+        // vertices then move slightly outwards (see appendArc), roughly halving it.
         let h = max(halfWidth, 1e-3)
-        let tol = Self.arcTolerance
-        let c = (h - tol) / (h + tol)
+        let c = 1 - Self.arcTolerance / h
         arcStep = c <= 0 ? Float.pi / 2 : min(Float.pi / 2, 2 * Float(Math.acos(Double(c))))
-        arcRadius = 2 * h / (1 + Float(Math.cos(Double(arcStep / 2))))
     }
 
     /// Strokes one polyline (consecutive duplicates allowed; they are skipped).
