@@ -14,6 +14,6 @@ struct Strata: AsyncParsableCommand {
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with -c release); the last output line is one JSON object.",
-        subcommands: [BenchRaster.self]
+        subcommands: [BenchRaster.self, BenchPNG.self]
     )
 }

@@ -1,1 +1,0 @@
-// PNGCodec: see ../shared/DESIGN.md. Implementation lands per issue.

@@ -1,0 +1,63 @@
+import CLibPNG
+
+/// The PNG row filter applied before deflate. Map tiles compress best and fastest
+/// without filtering (measured with `strata bench png`), so `.none` is the default.
+public enum PNGFilter: Sendable, Hashable, CaseIterable {
+    case none, sub, up, paeth
+    /// libpng picks the best of all five filters per row.
+    case adaptive
+
+    var libpngMask: Int32 {
+        switch self {
+        case .none: Int32(STRATA_PNG_FILTER_NONE)
+        case .sub: Int32(STRATA_PNG_FILTER_SUB)
+        case .up: Int32(STRATA_PNG_FILTER_UP)
+        case .paeth: Int32(STRATA_PNG_FILTER_PAETH)
+        case .adaptive: Int32(STRATA_PNG_FILTER_ALL)
+        }
+    }
+}
+
+/// zlib's match strategy (see zlib's `deflateInit2`).
+public enum PNGZlibStrategy: Sendable, Hashable, CaseIterable {
+    case `default`, filtered, huffmanOnly, rle
+
+    var zlibValue: Int32 {
+        switch self {
+        case .default: Int32(STRATA_PNG_STRATEGY_DEFAULT)
+        case .filtered: Int32(STRATA_PNG_STRATEGY_FILTERED)
+        case .huffmanOnly: Int32(STRATA_PNG_STRATEGY_HUFFMAN_ONLY)
+        case .rle: Int32(STRATA_PNG_STRATEGY_RLE)
+        }
+    }
+}
+
+/// How `PNGEncoder` writes a file. Colour type is chosen per image from what it holds:
+/// one colour → a cached 1-bit palette file, ≤ 256 colours → palette (exact), all opaque
+/// → RGB, otherwise RGBA; the `allow…` switches turn the smaller layouts off.
+public struct PNGEncodeOptions: Sendable, Hashable {
+    /// zlib compression level, 0 (stored) … 9.
+    public var level: Int32
+    public var filter: PNGFilter
+    public var strategy: PNGZlibStrategy
+    /// Write a PLTE (+ tRNS) image when the image has at most 256 distinct colours.
+    public var allowPalette: Bool
+    /// Pack palette indices to 1, 2 or 4 bits when the palette is small enough.
+    public var allowPackedPalette: Bool
+    /// Drop the alpha channel when every pixel is opaque.
+    public var allowRGB: Bool
+    /// Serve single-colour images from the process-wide cache (off: always encode; for benchmarks).
+    public var cacheSingleColour: Bool
+
+    public init(level: Int32 = 1, filter: PNGFilter = .none, strategy: PNGZlibStrategy = .default,
+                allowPalette: Bool = true, allowPackedPalette: Bool = true, allowRGB: Bool = true,
+                cacheSingleColour: Bool = true) {
+        self.level = level
+        self.filter = filter
+        self.strategy = strategy
+        self.allowPalette = allowPalette
+        self.allowPackedPalette = allowPackedPalette
+        self.allowRGB = allowRGB
+        self.cacheSingleColour = cacheSingleColour
+    }
+}

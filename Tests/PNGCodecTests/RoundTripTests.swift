@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import PNGCodec
+
+/// encode → decode is the identity on valid premultiplied pixels, and the file holds
+/// exactly the un-premultiplied pixels, for every layout and option.
+final class RoundTripTests: XCTestCase {
+    static let optionSets: [PNGEncodeOptions] = [
+        PNGEncodeOptions(),
+        PNGEncodeOptions(level: 0),
+        PNGEncodeOptions(level: 6, filter: .adaptive),
+        PNGEncodeOptions(level: 9, filter: .paeth, strategy: .filtered),
+        PNGEncodeOptions(level: 2, filter: .sub, strategy: .rle),
+        PNGEncodeOptions(level: 3, filter: .up, strategy: .huffmanOnly),
+        PNGEncodeOptions(allowPalette: false),
+        PNGEncodeOptions(allowPackedPalette: false),
+        PNGEncodeOptions(allowPalette: false, allowRGB: false),
+    ]
+
+    func testEveryImageAndOptionRoundTrips() throws {
+        for options in Self.optionSets {
+            for image in TestImages.all {
+                let encoded = try PNGEncoder.encodeDetailed(premultipliedRGBA: image.pixels.withUnsafeBytes { $0 }, width: image.width, height: image.height, options: options)
+                let decoded = try PNGDecoder.decode(encoded.bytes)
+                XCTAssertEqual(decoded.width, image.width, image.name)
+                XCTAssertEqual(decoded.height, image.height, image.name)
+                XCTAssertEqual(decoded.premultipliedRGBA, image.pixels, "\(image.name) \(options) \(encoded.layout)")
+                let straight = try encoded.bytes.withUnsafeBytes { try PNGDecoder.decodeStraightRGBA($0) }
+                XCTAssertEqual(straight.rgba, TestImages.straight(image.pixels), "\(image.name) \(options)")
+            }
+        }
+    }
+
+    func testLayoutFollowsContent() throws {
+        func layout(_ image: TestImage, _ options: PNGEncodeOptions = .init()) throws -> PNGLayout {
+            try image.pixels.withUnsafeBytes { try PNGEncoder.encodeDetailed(premultipliedRGBA: $0, width: image.width, height: image.height, options: options).layout }
+        }
+        let solid = TestImages.solid("s", [0, 0, 0, 0], width: 256, height: 256)
+        XCTAssertEqual(try layout(solid), .singleColour)
+        let expectations: [(Int, Int)] = [(2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (256, 8)]
+        for (count, depth) in expectations {
+            let image = TestImages.fromColours("p", TestImages.palette(count, opaque: false, seed: 9), width: 40, height: 40, seed: 2)
+            XCTAssertEqual(try layout(image), .palette(colours: count, bitDepth: depth))
+            XCTAssertEqual(try layout(image, PNGEncodeOptions(allowPackedPalette: false)), .palette(colours: count, bitDepth: 8))
+        }
+        let opaque = TestImages.fromColours("o", TestImages.palette(257, opaque: true, seed: 9), width: 40, height: 40, seed: 2)
+        XCTAssertEqual(try layout(opaque), .rgb)
+        XCTAssertEqual(try layout(opaque, PNGEncodeOptions(allowRGB: false)), .rgba)
+        let translucent = TestImages.fromColours("t", TestImages.palette(257, opaque: false, seed: 9), width: 40, height: 40, seed: 2)
+        XCTAssertEqual(try layout(translucent), .rgba)
+        XCTAssertEqual(try layout(TestImages.solid("s", [9, 9, 9, 255], width: 3, height: 3), PNGEncodeOptions(allowPalette: false)), .rgb)
+    }
+
+    func testTranslucentColoursComeFirstWhenThatShortensTRNS() throws {
+        // 200 opaque colours seen first, then 10 translucent ones: tRNS shrinks from 210 to 10 entries.
+        let colours = TestImages.palette(200, opaque: true, seed: 5) + TestImages.palette(10, opaque: false, seed: 6).map { c in c[3] == 255 ? [0, 0, 0, 254] : c }
+        let image = TestImages.fromColours("late-alpha", colours, width: 64, height: 64, seed: 8)
+        let table = PaletteTable(colours: colours.map { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }, allowPacked: true)
+        XCTAssertNotNil(table.remap)
+        XCTAssertEqual(table.alpha.count, 10)
+        let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: 64, height: 64)
+        XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels)
+    }
+
+    func testSingleColourFilesAreCachedPerColourAndSize() throws {
+        let a = TestImages.solid("a", [1, 2, 3, 255], width: 256, height: 256)
+        let first = try PNGEncoder.encode(premultipliedRGBA: a.pixels, width: 256, height: 256)
+        let again = try PNGEncoder.encode(premultipliedRGBA: a.pixels, width: 256, height: 256)
+        XCTAssertEqual(first, again)
+        let other = try PNGEncoder.encode(premultipliedRGBA: TestImages.solid("b", [1, 2, 4, 255], width: 256, height: 256).pixels, width: 256, height: 256)
+        XCTAssertNotEqual(first, other)
+        XCTAssertEqual(try PNGDecoder.decode(other).premultipliedRGBA, TestImages.solid("b", [1, 2, 4, 255], width: 256, height: 256).pixels)
+        let cache = SingleColourCache(capacity: 2)
+        for i in 0..<5 { cache.store([UInt8(i)], for: .init(pixel: UInt32(i), width: 1, height: 1, options: .init())) }
+        XCTAssertLessThanOrEqual(cache.count, 2)
+        XCTAssertEqual(cache.file(for: .init(pixel: 4, width: 1, height: 1, options: .init())), [4])
+    }
+
+    func testBadArgumentsThrow() {
+        let pixels = [UInt8](repeating: 0, count: 16)
+        XCTAssertThrowsError(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 0, height: 4))
+        XCTAssertThrowsError(try PNGEncoder.encode(premultipliedRGBA: pixels, width: -2, height: -2))
+        XCTAssertThrowsError(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 3, height: 1))
+        XCTAssertThrowsError(try PNGEncoder.encode(premultipliedRGBA: pixels, width: Int.max, height: 2))
+        XCTAssertThrowsError(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 2, height: 2, options: PNGEncodeOptions(level: 10))) { error in
+            XCTAssertTrue((error as? PNGError)?.message.contains("level") == true)
+        }
+        XCTAssertNoThrow(try PNGEncoder.encode(premultipliedRGBA: pixels, width: 2, height: 2))
+    }
+
+    func testConcurrentEncodesAgreeWithSerialOnes() throws {
+        let images = TestImages.all
+        let serial = try images.map { try PNGEncoder.encode(premultipliedRGBA: $0.pixels, width: $0.width, height: $0.height) }
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: images.count * 4)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: images.count * 4) { i in
+            let image = images[i % images.count]
+            results[i] = (try? PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
+                                                 options: PNGEncodeOptions(cacheSingleColour: i % 2 == 0))) ?? []
+        }
+        for i in 0..<(images.count * 4) { XCTAssertEqual(results[i], serial[i % images.count], images[i % images.count].name) }
+    }
+}
