@@ -27,6 +27,9 @@ struct BenchRaster: AsyncParsableCommand {
     @Flag(help: "Use the scalar twins of the SIMD kernels.")
     var scalar = false
 
+    @Flag(help: "Also time each phase alone (clear, fill, stroke, circles).")
+    var breakdown = false
+
     @Flag(help: "Also run the reference renderers (Blend2D, Skia, Mapnik) from shared/bench/anchors in this run.")
     var anchors = false
 
@@ -92,6 +95,25 @@ struct BenchRaster: AsyncParsableCommand {
             }
         }
         let n = Double(tiles.count)
+        if breakdown {
+            let phases: [(String, (NaturalEarthWorkload.Tile) -> Void)] = [
+                ("clear", { _ in canvas.clear(AnchorStyle.background) }),
+                ("fill", { t in canvas.fill(t.path, rule: .nonZero, paint: .solid(AnchorStyle.fill), opacity: AnchorStyle.fillOpacity) }),
+                ("stroke", { t in canvas.stroke(t.path, style: AnchorStyle.outline, paint: .solid(AnchorStyle.line)) }),
+                ("circles", { t in
+                    for c in t.cities {
+                        canvas.drawCircle(center: c, radius: AnchorStyle.circleRadius, strokeWidth: AnchorStyle.circleStrokeWidth,
+                                          fill: AnchorStyle.circleFill, stroke: AnchorStyle.circleStroke)
+                    }
+                }),
+            ]
+            var parts: [String] = []
+            for (name, body) in phases {
+                let m = BenchClock.measure(reps: reps) { for t in tiles { body(t) } }
+                parts.append("\(name) \(fmt(BenchClock.median(m.map(\.cpu)) * 1000 / n))")
+            }
+            print("z\(z) phases, cpu ms/tile: " + parts.joined(separator: ", "))
+        }
         let r = ZoomResult(zoom: z, tiles: tiles.count,
                            rasterWall: BenchClock.median(raster.map(\.wall)) * 1000 / n,
                            rasterCPU: BenchClock.median(raster.map(\.cpu)) * 1000 / n,

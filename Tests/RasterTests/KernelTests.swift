@@ -98,10 +98,22 @@ final class KernelTests: XCTestCase {
                 var acc1 = Int32.random(in: -400_000...400_000, using: &rng), acc2 = acc1
                 var out1 = [UInt8](repeating: 0, count: 16), out2 = out1
                 cells.withUnsafeMutableBufferPointer { c in
-                    out1.withUnsafeMutableBufferPointer { CoverageKernels.block(c.baseAddress!, &acc1, $0.baseAddress!, evenOdd: evenOdd) }
+                    out1.withUnsafeMutableBufferPointer {
+                        if evenOdd {
+                            CoverageKernels.block(c.baseAddress!, &acc1, $0.baseAddress!, rule: CoverageKernels.EvenOdd.self)
+                        } else {
+                            CoverageKernels.block(c.baseAddress!, &acc1, $0.baseAddress!, rule: CoverageKernels.NonZero.self)
+                        }
+                    }
                 }
                 cells2.withUnsafeMutableBufferPointer { c in
-                    out2.withUnsafeMutableBufferPointer { CoverageKernels.blockScalar(c.baseAddress!, &acc2, $0.baseAddress!, evenOdd: evenOdd) }
+                    out2.withUnsafeMutableBufferPointer {
+                        if evenOdd {
+                            CoverageKernels.blockScalar(c.baseAddress!, &acc2, $0.baseAddress!, rule: CoverageKernels.EvenOdd.self)
+                        } else {
+                            CoverageKernels.blockScalar(c.baseAddress!, &acc2, $0.baseAddress!, rule: CoverageKernels.NonZero.self)
+                        }
+                    }
                 }
                 XCTAssertEqual(out1, out2)
                 XCTAssertEqual(acc1, acc2)
@@ -128,7 +140,7 @@ final class KernelTests: XCTestCase {
                                  innerEdge: Float.random(in: 0...1, using: &rng), hasStroke: Bool.random(using: &rng),
                                  fill: SIMD4(0.2, 0.1, 0.3, 0.5), stroke: SIMD4(1, 1, 1, 1))
             let y = Int.random(in: 0..<32, using: &rng)
-            compare("circle", { k.row($0, y: y, x0: 0, x1: $1) }, { k.rowScalar($0, y: y, x0: 0, x1: $1) })
+            compare("circle", { k.row($0, y: y, x0: 0, x1: $1, limit: $1) }, { k.rowScalar($0, y: y, x0: 0, x1: $1) })
         }
     }
 

@@ -32,7 +32,7 @@ extension Canvas {
             for y in y0..<y1 {
                 let row = px.baseAddress! + y * w
                 if mode == .simd {
-                    kernel.row(row, y: y, x0: x0, x1: x1)
+                    kernel.row(row, y: y, x0: x0, x1: x1, limit: w)
                 } else {
                     kernel.rowScalar(row, y: y, x0: x0, x1: x1)
                 }

@@ -21,16 +21,16 @@ extension CoverageBuffer {
     }
 
     @inline(__always)
-    private func fixedX(_ x: Float) -> Int32 { Int32((x * 256).rounded()) }
+    private func fixedX(_ x: Float) -> Int32 { roundToInt32(x * 256) }
 
     @inline(__always)
-    private func fixedY(_ y: Float) -> Int32 { Int32((y * 256).rounded()) - Int32(bandTop << 8) }
+    private func fixedY(_ y: Float) -> Int32 { roundToInt32(y * 256) - Int32(bandTop << 8) }
 
     @inline(__always)
-    private func fixedX(_ x: Double) -> Int32 { Int32((x * 256).rounded()) }
+    private func fixedX(_ x: Double) -> Int32 { roundToInt32(x * 256) }
 
     @inline(__always)
-    private func fixedY(_ y: Double) -> Int32 { Int32((y * 256).rounded()) - Int32(bandTop << 8) }
+    private func fixedY(_ y: Double) -> Int32 { roundToInt32(y * 256) - Int32(bandTop << 8) }
 
     @inline(__always)
     private func emit(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32, _ antialias: Bool) {

@@ -19,11 +19,13 @@ extension CoverageBuffer {
             return
         }
         let dxdy = Float(xb - xa) / Float(yb - ya)
+        let xMin = min(xa, xb), xMax = max(xa, xb)
         var xPrev = xa, yPrev = ya
         for r in rowA...rowB {
             let rowTop = Int32(r << 8)
             let yEnd = r == rowB ? yb : rowTop + 256
-            let xEnd = r == rowB ? xb : xa + Int32((Float(yEnd - ya) * dxdy).rounded())
+            // Clamped so float rounding can never step outside the line's x range.
+            let xEnd = r == rowB ? xb : min(xMax, max(xMin, xa + roundToInt32(Float(yEnd - ya) * dxdy)))
             rowSpan(r, xPrev, yPrev - rowTop, xEnd, yEnd - rowTop, sign)
             xPrev = xEnd; yPrev = yEnd
         }
@@ -68,7 +70,7 @@ extension CoverageBuffer {
                     addCell(rowCells, cell, cover: cover, area: cover * (x + xb - (cellLeft << 1)))
                     break
                 }
-                let yNext = ya + Int32((Float(xNext - xa) * dydx).rounded())
+                let yNext = ya + roundToInt32(Float(xNext - xa) * dydx)
                 let cover = (yNext - y) * sign
                 addCell(rowCells, cell, cover: cover, area: cover * (x + xNext - (cellLeft << 1)))
                 x = xNext; y = yNext; cell += 1
@@ -83,7 +85,7 @@ extension CoverageBuffer {
                     addCell(rowCells, cell, cover: cover, area: cover * (x + xb - (cellLeft << 1)))
                     break
                 }
-                let yNext = ya + Int32((Float(cellLeft - xa) * dydx).rounded())
+                let yNext = ya + roundToInt32(Float(cellLeft - xa) * dydx)
                 let cover = (yNext - y) * sign
                 addCell(rowCells, cell, cover: cover, area: cover * (x - cellLeft))
                 x = cellLeft; y = yNext; cell -= 1
