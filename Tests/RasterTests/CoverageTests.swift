@@ -177,6 +177,26 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(c.alpha(8000, 10), 0)
     }
 
+    func testBandedAndDirectRasterizationAgree() {
+        // One canvas accumulates directly (the whole height is one band), the other is held
+        // to 7-row bands, so it records edges and rasterizes band by band. Same pixels.
+        func scene(_ c: Canvas) {
+            c.clear(Color(rgb8: 240, 238, 232))
+            c.fill(.star(center: Point(100, 150), radius: 140, points: 7, step: 3), rule: .evenOdd, paint: .solid(Color(rgb8: 60, 140, 90, alpha: 0.5)))
+            c.stroke(.star(center: Point(90, 160), radius: 120, points: 5, step: 2),
+                     style: StrokeStyle(width: 5, join: .round, cap: .round, dashes: [20, 7], blur: 1.5), paint: .solid(.black), opacity: 0.8)
+            c.fill(.rect(20, 20, 60, 260), rule: .nonZero, paint: .solid(.white), opacity: 0.5, antialias: false)
+        }
+        let tall = Canvas(width: 200, height: 300), small = Canvas(width: 200, height: 300)
+        tall.bandRowLimit = 7
+        scene(tall); scene(small)
+        for y in 0..<300 {
+            for x in 0..<200 where tall.pixmap.pixel(x, y) != small.pixmap.pixel(x, y) {
+                XCTFail("pixel (\(x), \(y)) differs: \(tall.pixmap.pixel(x, y)) vs \(small.pixmap.pixel(x, y))"); return
+            }
+        }
+    }
+
     func testTransformAppliesToPath() {
         let c = Canvas(width: 32, height: 32)
         let t = Transform.scale(2, 2).then(.translation(4, 6))

@@ -2,8 +2,8 @@
 extension Stroker {
     /// The wedge that fills the outer side of the turn at `v` from segment (u1, n1·h) to
     /// segment (u2, n2·h).
-    func emitJoin(at v: Point, _ u1: Point, _ nh1: Point, _ u2: Point, _ nh2: Point,
-                  poly: inout [Point], edges: inout EdgeList) {
+    func emitJoin<E: EdgeSink>(at v: Point, _ u1: Point, _ nh1: Point, _ u2: Point, _ nh2: Point,
+                  poly: inout [Point], edges: inout E) {
         let c = cross(u1, u2), d = dot(u1, u2)
         if abs(c) < 1e-6 && d > 0 { return }   // straight on: the hexagons already meet
         // The outer side is left of the travel direction for a clockwise (c > 0) turn.
@@ -34,7 +34,7 @@ extension Stroker {
 
     /// A cap at end point `p` of a line leaving in direction `outward`; `nh` is the end
     /// segment's normal times the half width.
-    func emitCap(at p: Point, outward u: Point, nh: Point, poly: inout [Point], edges: inout EdgeList) {
+    func emitCap<E: EdgeSink>(at p: Point, outward u: Point, nh: Point, poly: inout [Point], edges: inout E) {
         let h = halfWidth
         poly.removeAll(keepingCapacity: true)
         switch cap {
@@ -56,28 +56,36 @@ extension Stroker {
     /// the circle of radius h), turning the short way; `positive` when that is the +angle
     /// direction (from +x towards +y, clockwise on screen).
     func appendArc(center: Point, from a: Point, to b: Point, positive: Bool, poly: inout [Point]) {
-        let angle = Float(Math.acos(Double(max(-1, min(1, dot(a, b) / (halfWidth * halfWidth))))))
-        appendArc(center: center, from: a, angle: positive ? angle : -angle, poly: &poly)
+        let d = dot(a, b) / (halfWidth * halfWidth)
+        guard d < cosArcStep else { return }
+        let angle = Float(Math.acos(Double(max(-1, min(1, d)))))
+        let steps = Int((angle / arcStep).rounded(.up))
+        appendArc(center: center, from: a, arc: Arc(angle: positive ? angle : -angle, steps: steps), poly: &poly)
     }
 
     /// Half circle from `a` to `-a` passing through the `through` direction.
     func appendArc(center: Point, from a: Point, to b: Point, through u: Point, poly: inout [Point]) {
         // Rotating a by +90° (y down: clockwise on screen) gives (−a.y, a.x).
         let positive = dot(Point(-a.y, a.x), u) > 0
-        appendArc(center: center, from: a, angle: positive ? Float.pi : -Float.pi, poly: &poly)
+        let arc = capArc
+        appendArc(center: center, from: a, arc: positive ? arc : Arc(mirroring: arc), poly: &poly)
     }
 
-    /// Interior points of an arc of `angle` radians starting at `center + a`.
-    private func appendArc(center: Point, from a: Point, angle: Float, poly: inout [Point]) {
-        let steps = Int((abs(angle) / arcStep).rounded(.up))
-        guard steps >= 2 else { return }
-        let step = angle / Float(steps)
-        let cs = Float(Math.cos(Double(step))), sn = Float(Math.sin(Double(step)))
-        // Interior vertices slightly outside the circle, so chords straddle it.
-        var r = a * (2 / (1 + Float(Math.cos(Double(step / 2)))))
-        for _ in 1..<steps {
+    /// Interior points of `arc` starting at `center + a`.
+    private func appendArc(center: Point, from a: Point, arc: Arc, poly: inout [Point]) {
+        guard arc.steps >= 2 else { return }
+        let cs = arc.cos, sn = arc.sin
+        var r = a * arc.radiusFactor
+        for _ in 1..<arc.steps {
             r = Point(r.x * cs - r.y * sn, r.x * sn + r.y * cs)
             poly.append(center + r)
         }
+    }
+}
+
+extension Stroker.Arc {
+    /// The same arc turning the other way.
+    init(mirroring a: Stroker.Arc) {
+        steps = a.steps; cos = a.cos; sin = -a.sin; radiusFactor = a.radiusFactor
     }
 }

@@ -15,6 +15,26 @@ struct Stroker {
     /// Angle per arc segment of round joins and caps (flattening error ≤ `arcTolerance`).
     let arcStep: Float
 
+    /// cos(arcStep): joins turning less than one arc step (most of them) need no arc
+    /// vertices, and no trigonometry.
+    let cosArcStep: Float
+    /// The half-circle arc of round caps, precomputed: segments, rotation, radius factor.
+    let capArc: Arc
+
+    struct Arc {
+        let steps: Int
+        let cos: Float, sin: Float
+        /// Interior vertices sit at radius × this, so chords straddle the circle.
+        let radiusFactor: Float
+
+        init(angle: Float, steps: Int) {
+            self.steps = steps
+            let step = Double(angle) / Double(steps)
+            cos = Float(Math.cos(step)); sin = Float(Math.sin(step))
+            radiusFactor = Float(2 / (1 + Math.cos(step / 2)))
+        }
+    }
+
     /// Maximum deviation of round joins and caps from the true circle, in px.
     static let arcTolerance: Float = 0.05
 
@@ -29,11 +49,13 @@ struct Stroker {
         let h = max(halfWidth, 1e-3)
         let c = 1 - Self.arcTolerance / h
         arcStep = c <= 0 ? Float.pi / 2 : min(Float.pi / 2, 2 * Float(Math.acos(Double(c))))
+        cosArcStep = Float(Math.cos(Double(arcStep)))
+        capArc = Arc(angle: .pi, steps: Int((Float.pi / arcStep).rounded(.up)))
     }
 
     /// Strokes one polyline (consecutive duplicates allowed; they are skipped).
-    func stroke(_ pts: UnsafeBufferPointer<Point>, closed: Bool, capStart: Bool, capEnd: Bool,
-                poly: inout [Point], edges: inout EdgeList) {
+    func stroke<E: EdgeSink>(_ pts: UnsafeBufferPointer<Point>, closed: Bool, capStart: Bool, capEnd: Bool,
+                poly: inout [Point], edges: inout E) {
         let n = pts.count
         guard n >= 2 else { return }
         let h = halfWidth
@@ -70,7 +92,7 @@ struct Stroker {
     }
 
     @inline(__always)
-    func add(_ poly: [Point], _ edges: inout EdgeList) {
+    func add<E: EdgeSink>(_ poly: [Point], _ edges: inout E) {
         poly.withUnsafeBufferPointer { edges.addOrientedPolygon($0) }
     }
 }
