@@ -10,7 +10,7 @@ extension Canvas {
         guard isVisible(paint, alpha: clampUnit(opacity)), pixmap.width > 0, pixmap.height > 0 else { return }
         let b = blur + 1
         let outset = style.width / 2 + 0.5
-        let passes = min(Self.maxBlurPasses, max(2, Int(b.rounded(.up))))
+        let passes = max(2, Int(min(Float(Self.maxBlurPasses), b.rounded(.up))))
         mask.begin(width: pixmap.width, height: pixmap.height)
         for k in 0..<passes {
             // This pass's 1 px ramp is centred at half width hk.

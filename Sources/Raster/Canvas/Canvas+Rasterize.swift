@@ -54,8 +54,9 @@ extension Canvas {
     /// Runs the recorded edges through the coverage buffer band by band into `sink`.
     func accumulateAndSweep<S: CoverageSink>(width w: Int, height h: Int, rule: FillRule, antialias: Bool, into sink: inout S) {
         guard !edges.isEmpty, edges.maxX > 0, edges.minX < Float(w) else { return }
-        let first = max(0, Int(max(-1, edges.minY).rounded(.down)))
-        let end = min(h, Int(min(Float(h) + 1, edges.maxY).rounded(.up)))
+        // Clamped as floats first: Int(1e30) would trap.
+        let first = max(0, Int(min(Float(h), max(-1, edges.minY)).rounded(.down)))
+        let end = min(h, Int(max(-1, min(Float(h) + 1, edges.maxY)).rounded(.up)))
         guard first < end else { return }
         prepareCoverage(width: w, height: h)
         let mode = kernelMode

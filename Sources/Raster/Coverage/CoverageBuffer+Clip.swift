@@ -13,7 +13,10 @@ extension CoverageBuffer {
         // Reject: horizontal (or NaN), fully above, below or right of the band.
         guard y0 < y1 || y1 < y0 else { return }
         if max(y0, y1) <= Float(bandTop) || min(y0, y1) >= Float(bandTop + bandRows) || min(x0, x1) >= right { return }
-        if min(x0, x1) >= 0, max(x0, x1) <= right, min(y0, y1) >= 0, max(y0, y1) <= Float(height) {
+        // Written as plain comparisons so a NaN anywhere falls through to the slow path,
+        // which rejects non-finite edges.
+        let bottom = Float(height)
+        if x0 >= 0, x1 >= 0, x0 <= right, x1 <= right, y0 >= 0, y1 >= 0, y0 <= bottom, y1 <= bottom {
             emit(fixedX(x0), fixedY(y0), fixedX(x1), fixedY(y1), antialias)
             return
         }
@@ -40,6 +43,7 @@ extension CoverageBuffer {
     /// Clips with explicit points (not a parameter), so axis-aligned edges stay exact even
     /// at ±1e38 where a parameter would lose the band in rounding.
     private func clipSlow(_ ox0: Double, _ oy0: Double, _ ox1: Double, _ oy1: Double, _ antialias: Bool) {
+        guard ox0.isFinite, oy0.isFinite, ox1.isFinite, oy1.isFinite else { return }
         let top = 0.0, bottom = Double(height), right = Double(width)
         let dxdy = (ox1 - ox0) / (oy1 - oy0)
         @inline(__always) func xAt(_ y: Double) -> Double { ox0 == ox1 ? ox0 : ox0 + (y - oy0) * dxdy }

@@ -48,7 +48,8 @@ struct Stroker {
         // vertices then move slightly outwards (see appendArc), roughly halving it.
         let h = max(halfWidth, 1e-3)
         let c = 1 - Self.arcTolerance / h
-        arcStep = c <= 0 ? Float.pi / 2 : min(Float.pi / 2, 2 * Float(Math.acos(Double(c))))
+        // At most 512 segments per half circle, however wide the line.
+        arcStep = c <= 0 ? Float.pi / 2 : max(Float.pi / 512, min(Float.pi / 2, 2 * Float(Math.acos(Double(c)))))
         cosArcStep = Float(Math.cos(Double(arcStep)))
         capArc = Arc(angle: .pi, steps: Int((Float.pi / arcStep).rounded(.up)))
     }

@@ -8,8 +8,9 @@ struct AnchorRunner {
     let directory: String
     /// Python with the anchor packages ($ANCHORS_WORK/venv/bin/python).
     let python: String
-    /// GeoJSON directory handed to the anchors (ANCHORS_DATA), the same data we render.
-    let dataDirectory: String
+    /// GeoJSON directory handed to the anchors (ANCHORS_DATA); nil = their own data
+    /// directory. It must be writable: Mapnik's bench writes pre-projected copies there.
+    let dataDirectory: String?
     let core: Int
     let reps: Int
 
@@ -28,7 +29,19 @@ struct AnchorRunner {
         let dir = directory ?? "/work/shared/bench/anchors"
         guard FileManager.default.isExecutableFile(atPath: python),
               FileManager.default.fileExists(atPath: dir + "/bench_raster2d.py") else { return nil }
-        return AnchorRunner(directory: dir, python: python, dataDirectory: dataDirectory, core: core, reps: reps)
+        // The anchors keep their data (and Mapnik's EPSG:3857 copies) in $ANCHORS_WORK/data;
+        // when that is missing, hand them a writable copy of ours rather than our directory.
+        var data: String? = env["ANCHORS_DATA"]
+        if data == nil && !FileManager.default.fileExists(atPath: work + "/data/countries.geojson") {
+            let tmp = NSTemporaryDirectory() + "strata-anchor-data"
+            try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+            for name in ["countries.geojson", "cities.geojson"] {
+                try? FileManager.default.removeItem(atPath: tmp + "/" + name)
+                try? FileManager.default.copyItem(atPath: dataDirectory + "/" + name, toPath: tmp + "/" + name)
+            }
+            data = tmp
+        }
+        return AnchorRunner(directory: dir, python: python, dataDirectory: data, core: core, reps: reps)
     }
 
     func runRaster2D(backend: String) throws -> Result {
@@ -44,7 +57,7 @@ struct AnchorRunner {
         p.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
         p.arguments = ["-c", String(core), python, directory + "/" + script] + args + ["--reps", String(reps), "--save", "0"]
         var env = ProcessInfo.processInfo.environment
-        env["ANCHORS_DATA"] = dataDirectory
+        if let dataDirectory { env["ANCHORS_DATA"] = dataDirectory }
         env["OMP_NUM_THREADS"] = "1"
         p.environment = env
         let out = Pipe(), err = Pipe()
