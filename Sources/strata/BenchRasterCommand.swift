@@ -102,6 +102,11 @@ struct BenchRaster: AsyncParsableCommand {
                 ("clear", { _ in canvas.clear(AnchorStyle.background) }),
                 ("fill", { t in canvas.fill(t.path, rule: .nonZero, paint: .solid(AnchorStyle.fill), opacity: AnchorStyle.fillOpacity) }),
                 ("stroke", { t in canvas.stroke(t.path, style: AnchorStyle.outline, paint: .solid(AnchorStyle.line)) }),
+                ("stroke with blur 1 (not in the workload)", { t in
+                    var style = AnchorStyle.outline
+                    style.blur = 1
+                    canvas.stroke(t.path, style: style, paint: .solid(AnchorStyle.line))
+                }),
                 ("circles", { t in
                     for c in t.cities {
                         canvas.drawCircle(center: c, radius: AnchorStyle.circleRadius, strokeWidth: AnchorStyle.circleStrokeWidth,
