@@ -55,6 +55,11 @@ struct Stroker {
     }
 
     /// Strokes one polyline (consecutive duplicates allowed; they are skipped).
+    ///
+    /// Each segment's piece is emitted once the next segment is known, so the join at its
+    /// end can be part of it: the wedge filling the outer side of the turn is spliced into
+    /// the segment's hexagon between its end corner and its end point. That saves the
+    /// wedge's own two radial edges and the hexagon's half edge they would cancel.
     func stroke<E: EdgeSink>(_ pts: UnsafeBufferPointer<Point>, closed: Bool, capStart: Bool, capEnd: Bool,
                 poly: inout [Point], edges: inout E) {
         let n = pts.count
@@ -62,9 +67,9 @@ struct Stroker {
         let h = halfWidth
         let segments = closed ? n : n - 1
         var firstU = Point.zero, firstN = Point.zero, firstA = Point.zero
-        var prevU = Point.zero, prevN = Point.zero
         var haveFirst = false
-        var lastB = Point.zero
+        // The segment waiting for its successor: a → b, direction u, normal × half width nh.
+        var pa = Point.zero, pb = Point.zero, pu = Point.zero, pnh = Point.zero
         for s in 0..<segments {
             let a = pts[s], b = pts[(s + 1) % n]
             let d = b - a
@@ -73,23 +78,50 @@ struct Stroker {
             let u = d / len
             let nh = Point(-u.y, u.x) * h
             if haveFirst {
-                emitJoin(at: a, prevU, prevN, u, nh, poly: &poly, edges: &edges)
+                emitSegment(pa, pb, pu, pnh, next: (u, nh), poly: &poly, edges: &edges)
             } else {
                 firstU = u; firstN = nh; firstA = a; haveFirst = true
             }
-            poly.removeAll(keepingCapacity: true)
-            poly.append(a + nh); poly.append(b + nh); poly.append(b)
-            poly.append(b - nh); poly.append(a - nh); poly.append(a)
-            add(poly, &edges)
-            prevU = u; prevN = nh; lastB = b
+            pa = a; pb = b; pu = u; pnh = nh
         }
         guard haveFirst else { return }
         if closed {
-            emitJoin(at: firstA, prevU, prevN, firstU, firstN, poly: &poly, edges: &edges)
+            emitSegment(pa, pb, pu, pnh, next: (firstU, firstN), poly: &poly, edges: &edges)
         } else {
+            emitSegment(pa, pb, pu, pnh, next: nil, poly: &poly, edges: &edges)
             if capStart { emitCap(at: firstA, outward: -firstU, nh: -firstN, poly: &poly, edges: &edges) }
-            if capEnd { emitCap(at: lastB, outward: prevU, nh: prevN, poly: &poly, edges: &edges) }
+            if capEnd { emitCap(at: pb, outward: pu, nh: pnh, poly: &poly, edges: &edges) }
         }
+    }
+
+    /// The hexagon a+nh, b+nh, b, b−nh, a−nh, a of one segment (end points on its end edges,
+    /// so neighbouring pieces share those edges exactly), with the join towards `next`
+    /// spliced in on the outer side of the turn at b.
+    @inline(__always)
+    func emitSegment<E: EdgeSink>(_ a: Point, _ b: Point, _ u: Point, _ nh: Point, next: (Point, Point)?,
+                                  poly: inout [Point], edges: inout E) {
+        poly.removeAll(keepingCapacity: true)
+        poly.append(a + nh)
+        poly.append(b + nh)
+        var turn = Turn.straight
+        if let (u2, nh2) = next {
+            turn = self.turn(from: u, to: u2)
+            if turn.outer > 0 {
+                appendJoin(at: b, nh, nh2, turn, forward: true, poly: &poly)
+                poly.append(b + nh2)
+            }
+            poly.append(b)
+            if turn.outer < 0 {
+                poly.append(b - nh2)
+                appendJoin(at: b, nh, nh2, turn, forward: false, poly: &poly)
+            }
+        } else {
+            poly.append(b)
+        }
+        poly.append(b - nh)
+        poly.append(a - nh)
+        poly.append(a)
+        add(poly, &edges)
     }
 
     @inline(__always)
