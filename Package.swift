@@ -27,7 +27,7 @@ let package = Package(
         // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
         .target(name: "Geo", swiftSettings: optimize),
         // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
-        .target(name: "Raster", swiftSettings: optimize),
+        .target(name: "Raster", exclude: ["README.md"], swiftSettings: optimize),
         // PNG encode/decode of RGBA buffers.
         .target(name: "PNGCodec", dependencies: ["CLibPNG"], swiftSettings: optimize),
         // Style model, expressions, validation, commands and diff.
