@@ -12,6 +12,11 @@ public enum GeometryType: UInt8, Sendable, Hashable {
 ///   all points.
 /// - `polygonEnds[j]` (polygons only) is the end index (exclusive) in `partEnds` of polygon j;
 ///   its first ring is the outer ring, the rest are holes.
+///
+/// Rings are stored closed (the first point repeated at the end, as in GeoJSON). Geometry
+/// coming out of `SourceData` is wound consistently: outer rings have a positive
+/// `Winding.signedArea` (clockwise on screen, y down, as in vector tiles), holes negative, so
+/// a non-zero fill of the whole geometry is right.
 public struct FeatureGeometry: Sendable, Equatable {
     public var type: GeometryType
     public var points: [WorldPoint]
@@ -51,5 +56,42 @@ public struct FeatureGeometry: Sendable, Equatable {
         var r = WorldRect.empty
         for p in points { r.formUnion(p) }
         return r
+    }
+
+    /// Number of polygons (polygons only).
+    public var polygonCount: Int { polygonEnds.count }
+
+    /// Empties the geometry but keeps the arrays' storage, so a scratch geometry reused per
+    /// feature does not allocate.
+    public mutating func removeAll(type: GeometryType) {
+        self.type = type
+        points.removeAll(keepingCapacity: true)
+        partEnds.removeAll(keepingCapacity: true)
+        polygonEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the part made of the points appended since the previous part ended.
+    @inline(__always)
+    public mutating func endPart() {
+        partEnds.append(Int32(truncatingIfNeeded: points.count))
+    }
+
+    /// Ends the polygon made of the parts ended since the previous polygon ended.
+    @inline(__always)
+    public mutating func endPolygon() {
+        polygonEnds.append(Int32(truncatingIfNeeded: partEnds.count))
+    }
+
+    /// Drops points appended after the last ended part (an abandoned part).
+    @inline(__always)
+    public mutating func discardOpenPart() {
+        points.removeSubrange(Int(partEnds.last ?? 0)...)
+    }
+
+    /// Drops parts ended after the last ended polygon (an abandoned polygon) and their points.
+    public mutating func discardOpenPolygon() {
+        let keepParts = Int(polygonEnds.last ?? 0)
+        partEnds.removeSubrange(keepParts...)
+        points.removeSubrange(Int(partEnds.last ?? 0)...)
     }
 }

@@ -10,18 +10,22 @@ public enum WebMercator {
     /// The latitude where the square Mercator world ends.
     public static let maxLatitude = 85.051128779806604
 
-    /// lon/lat in degrees → world (0...1). Latitudes beyond ±maxLatitude map outside 0...1
-    /// (poles are clamped to a finite value so geometry stays finite).
+    /// lon/lat in degrees → world units, exactly as geojson-vt (and so MapLibre's GeoJSON
+    /// sources) projects: y is clamped to 0...1, so anything beyond ±maxLatitude (up to the
+    /// poles) lands on the world's top or bottom edge. x is not wrapped: longitudes beyond
+    /// ±180 give x outside 0...1, which the renderer shows in the neighbouring world copy.
+    /// Latitudes are clamped to ±90 first (past a pole the sine would fold back).
     @inline(__always)
     public static func project(lon: Double, lat: Double) -> WorldPoint {
-        let clampedLat = max(-89.9999, min(89.9999, lat))
-        let x = (lon + 180) / 360
+        let x = lon / 360 + 0.5
+        let clampedLat = Swift.max(-90, Swift.min(90, lat))
         let s = sin(clampedLat * .pi / 180)
         let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
-        return WorldPoint(x, y)
+        // `!(y > 0)` also maps NaN to 0 (a NaN latitude must not poison the geometry).
+        return WorldPoint(x, !(y > 0) ? 0 : (y > 1 ? 1 : y))
     }
 
-    /// world (0...1) → (lon, lat) in degrees.
+    /// world → (lon, lat) in degrees; the inverse of `project` inside the square world.
     @inline(__always)
     public static func unproject(_ p: WorldPoint) -> (lon: Double, lat: Double) {
         let lon = p.x * 360 - 180
@@ -31,40 +35,4 @@ public enum WebMercator {
 
     /// Metres per world unit at the equator (the circumference of the spherical earth).
     public static let earthCircumference = 2 * Double.pi * 6_378_137.0
-}
-
-/// An axis-aligned rectangle in world coordinates.
-public struct WorldRect: Sendable, Equatable, Hashable {
-    public var minX: Double, minY: Double, maxX: Double, maxY: Double
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
-    }
-    public static let world = WorldRect(minX: 0, minY: 0, maxX: 1, maxY: 1)
-    /// The empty rectangle that any union grows from.
-    public static let empty = WorldRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-
-    public var width: Double { maxX - minX }
-    public var height: Double { maxY - minY }
-    public var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
-
-    public func intersects(_ o: WorldRect) -> Bool {
-        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
-    }
-    public func contains(_ p: WorldPoint) -> Bool {
-        p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
-    }
-    public func outset(by d: Double) -> WorldRect {
-        WorldRect(minX: minX - d, minY: minY - d, maxX: maxX + d, maxY: maxY + d)
-    }
-    public func offset(dx: Double, dy: Double) -> WorldRect {
-        WorldRect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
-    }
-    public mutating func formUnion(_ p: WorldPoint) {
-        minX = Swift.min(minX, p.x); minY = Swift.min(minY, p.y)
-        maxX = Swift.max(maxX, p.x); maxY = Swift.max(maxY, p.y)
-    }
-    public mutating func formUnion(_ r: WorldRect) {
-        minX = Swift.min(minX, r.minX); minY = Swift.min(minY, r.minY)
-        maxX = Swift.max(maxX, r.maxX); maxY = Swift.max(maxY, r.maxY)
-    }
 }

@@ -87,9 +87,12 @@ private struct Cursor {
 
     mutating func object(depth: Int) throws -> JSONValue {
         i += 1
-        var obj = JSONObject()
         skipWhitespace()
-        if i < n, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+        if i < n, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(JSONObject()) }
+        var entries: [(key: String, value: JSONValue)] = []
+        // Duplicate keys: the last value wins at the first key's place (as JavaScript does).
+        // Small objects are searched linearly; larger ones get a key → position dictionary.
+        var positions: [String: Int]? = nil
         while true {
             skipWhitespace()
             guard i < n else { throw error("unexpected end of input in object") }
@@ -99,11 +102,26 @@ private struct Cursor {
             guard i < n, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             i += 1
             skipWhitespace()
-            obj[key] = try value(depth: depth + 1)
+            let v = try value(depth: depth + 1)
+            if entries.count < JSONObject.indexThreshold {
+                var k = 0
+                while k < entries.count, entries[k].key != key { k += 1 }
+                if k < entries.count { entries[k].value = v } else { entries.append((key, v)) }
+            } else {
+                if positions == nil {
+                    var d = [String: Int](minimumCapacity: 64)
+                    for (k, e) in entries.enumerated() { d[e.key] = k }
+                    positions = d
+                }
+                if let k = positions![key] { entries[k].value = v } else {
+                    positions![key] = entries.count
+                    entries.append((key, v))
+                }
+            }
             skipWhitespace()
             guard i < n else { throw error("unexpected end of input in object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(JSONObject(uniqueEntries: entries, index: positions)) }
             throw error("expected ',' or '}' in object")
         }
     }
@@ -113,6 +131,9 @@ private struct Cursor {
         var arr: [JSONValue] = []
         skipWhitespace()
         if i < n, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
+        if i < n, bytes[i] == UInt8(ascii: "-") || isDigit(bytes[i]), let position = try shortNumberArray() {
+            return .array(position)
+        }
         while true {
             skipWhitespace()
             arr.append(try value(depth: depth + 1))
@@ -121,6 +142,33 @@ private struct Cursor {
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
             throw error("expected ',' or ']' in array")
+        }
+    }
+
+    /// Fast path for short arrays of numbers (GeoJSON positions): the numbers are read first
+    /// and the array allocated once at its exact size. Returns nil, with the cursor back at
+    /// the first element, when the array is longer or holds anything else.
+    mutating func shortNumberArray() throws -> [JSONValue]? {
+        let start = i
+        var a = 0.0, b = 0.0, c = 0.0
+        var count = 0
+        while true {
+            guard count < 3, i < n, bytes[i] == UInt8(ascii: "-") || isDigit(bytes[i]) else { i = start; return nil }
+            let v = try number()
+            switch count { case 0: a = v; case 1: b = v; default: c = v }
+            count += 1
+            skipWhitespace()
+            guard i < n else { i = start; return nil }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+            guard bytes[i] == UInt8(ascii: ",") else { i = start; return nil }
+            i += 1
+            skipWhitespace()
+        }
+        return [JSONValue](unsafeUninitializedCapacity: count) { buf, initialized in
+            buf.initializeElement(at: 0, to: .number(a))
+            if count > 1 { buf.initializeElement(at: 1, to: .number(b)) }
+            if count > 2 { buf.initializeElement(at: 2, to: .number(c)) }
+            initialized = count
         }
     }
 
@@ -208,38 +256,52 @@ private struct Cursor {
         var negative = false
         if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
         guard i < n, isDigit(bytes[i]) else { throw error("invalid number", at: start) }
+        // The first 19 significant digits go into `mantissa` (exact in a UInt64); the value
+        // is mantissa · 10^decimalExponent when no digit was dropped.
         var mantissa: UInt64 = 0
-        var digits = 0
+        var significant = 0
+        var dropped = false
+        var decimalExponent = 0
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
             if i < n, isDigit(bytes[i]) { throw error("leading zeros are not allowed", at: start) }
         } else {
             while i < n, isDigit(bytes[i]) {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] - 48) }
-                digits += 1; i += 1
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48); significant += 1
+                } else {
+                    decimalExponent += 1; dropped = dropped || bytes[i] != UInt8(ascii: "0")
+                }
+                i += 1
             }
         }
-        var fracDigits = 0
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard i < n, isDigit(bytes[i]) else { throw error("expected digits after '.'") }
             while i < n, isDigit(bytes[i]) {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] - 48); fracDigits += 1 }
-                if mantissa != 0 || digits > 0 { digits += 1 }
+                let d = bytes[i] &- 48
+                if significant < 19 {
+                    if mantissa != 0 || d != 0 { significant += 1 }
+                    mantissa = mantissa &* 10 &+ UInt64(d); decimalExponent -= 1
+                } else {
+                    dropped = dropped || d != 0
+                }
                 i += 1
             }
         }
-        var hasExponent = false
         if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            hasExponent = true
             i += 1
-            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            var expNegative = false
+            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { expNegative = bytes[i] == UInt8(ascii: "-"); i += 1 }
             guard i < n, isDigit(bytes[i]) else { throw error("expected digits in exponent") }
-            while i < n, isDigit(bytes[i]) { i += 1 }
+            var e = 0
+            while i < n, isDigit(bytes[i]) {
+                if e < 100_000 { e = e * 10 + Int(bytes[i] &- 48) }
+                i += 1
+            }
+            decimalExponent += expNegative ? -e : e
         }
-        // Clinger's fast path: an exact mantissa divided by an exact power of ten rounds correctly.
-        if !hasExponent, digits <= 15, fracDigits <= 22 {
-            let v = Double(mantissa) / Cursor.powersOfTen[fracDigits]
+        if !dropped, let v = Cursor.exactDouble(mantissa, decimalExponent) {
             return negative ? -v : v
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
@@ -247,6 +309,30 @@ private struct Cursor {
         return v
     }
 
+    /// mantissa · 10^exponent correctly rounded, or nil when the fast paths cannot promise it.
+    @inline(__always)
+    static func exactDouble(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+        if mantissa == 0 { return 0 }
+        // Clinger: both operands exact in a Double, so one rounding.
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            let m = Double(mantissa)
+            return exponent < 0 ? m / powersOfTen[-exponent] : m * powersOfTen[exponent]
+        }
+        #if arch(x86_64) || arch(i386)
+        // Up to 19 digits: exact operands in Float80 (64-bit significand; 10^27 = 5^27·2^27 with
+        // 5^27 < 2^64), one Float80 rounding, then a second to Double that is only wrong when
+        // the Float80 result sits at a Double halfway point: those few cases take the slow path.
+        if exponent >= -27, exponent <= 27 {
+            let m = Float80(mantissa), p = powersOfTen80[abs(exponent)]
+            let r = exponent < 0 ? m / p : m * p
+            let low = r.significandBitPattern & 0x7FF
+            if low >= 0x3FF, low <= 0x401 { return nil }
+            let d = Double(r)
+            return d.isFinite ? d : nil
+        }
+        #endif
+        return nil
+    }
     @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
 
     static let powersOfTen: [Double] = (0...22).map { k in
@@ -254,4 +340,12 @@ private struct Cursor {
         for _ in 0..<k { v *= 10 }
         return v
     }
+
+    #if arch(x86_64) || arch(i386)
+    static let powersOfTen80: [Float80] = (0...27).map { k in
+        var v: Float80 = 1
+        for _ in 0..<k { v *= 10 }
+        return v
+    }
+    #endif
 }

@@ -1,5 +1,5 @@
 /// A JSON document value. Objects keep their key order (a style read and written back keeps
-/// its layout) and look keys up linearly: style and GeoJSON objects are small.
+/// its layout); large objects also keep a key index (see `JSONObject`).
 public enum JSONValue: Sendable, Equatable, Hashable {
     case null
     case bool(Bool)
@@ -47,30 +47,74 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 }
 
 /// An insertion-ordered JSON object. Setting an existing key replaces it in place.
+///
+/// Small objects (the common case: style layers, GeoJSON properties) look keys up linearly;
+/// past `indexThreshold` keys a key → position dictionary is kept too, so building,
+/// reading and comparing a huge (possibly hostile) object stays linear overall.
 public struct JSONObject: Sendable, Equatable, Hashable, Sequence {
     public private(set) var entries: [(key: String, value: JSONValue)] = []
+    /// Position of every key in `entries`; nil while the object is small.
+    private var index: [String: Int]? = nil
+
+    /// Objects with more keys than this keep a dictionary index.
+    static let indexThreshold = 16
 
     public init() {}
     public init(_ pairs: [(String, JSONValue)]) {
+        entries.reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
+    }
+
+    /// Entries known to have distinct keys (the parser dedupes as it goes), with their
+    /// key → position dictionary when the parser built one.
+    init(uniqueEntries: [(key: String, value: JSONValue)], index: [String: Int]?) {
+        entries = uniqueEntries
+        if entries.count > JSONObject.indexThreshold {
+            if let index { self.index = index } else { rebuildIndex() }
+        }
     }
 
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
     public var keys: [String] { entries.map(\.key) }
 
+    /// Position of `key` in `entries`.
+    @inline(__always)
+    public func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        for i in entries.indices where entries[i].key == key { return i }
+        return nil
+    }
+
     public subscript(key: String) -> JSONValue? {
         get {
-            for e in entries where e.key == key { return e.value }
-            return nil
+            guard let i = position(of: key) else { return nil }
+            return entries[i].value
         }
         set {
-            if let i = entries.firstIndex(where: { $0.key == key }) {
-                if let v = newValue { entries[i].value = v } else { entries.remove(at: i) }
+            if let i = position(of: key) {
+                if let v = newValue {
+                    entries[i].value = v
+                } else {
+                    entries.remove(at: i)
+                    if index != nil { rebuildIndex() }
+                }
             } else if let v = newValue {
                 entries.append((key, v))
+                if index != nil {
+                    index![key] = entries.count - 1
+                } else if entries.count > JSONObject.indexThreshold {
+                    rebuildIndex()
+                }
             }
         }
+    }
+
+    private mutating func rebuildIndex() {
+        guard entries.count > JSONObject.indexThreshold else { index = nil; return }
+        var d = [String: Int](minimumCapacity: entries.count)
+        for (i, e) in entries.enumerated() { d[e.key] = i }
+        index = d
     }
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {

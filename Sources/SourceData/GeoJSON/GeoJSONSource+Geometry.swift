@@ -1,0 +1,62 @@
+import Geo
+
+extension GeoJSONSource {
+    /// Feature `i`'s full-detail geometry (world coordinates, rings closed and wound) —
+    /// for `within` / `distance` and anything that wants the whole shape. Allocates.
+    public func geometry(_ i: Int) -> FeatureGeometry {
+        let f = features[i]
+        var g = FeatureGeometry(type: f.type)
+        let first = store.partStart(Int(f.partStart)), end = store.partStart(Int(f.partEnd))
+        g.points = Array(store.points[first..<end])
+        g.partEnds = store.partEnds[f.parts].map { $0 - Int32(first) }
+        if f.type == .polygon {
+            g.polygonEnds = store.polygonEnds[f.polygons].map { $0 - f.partStart }
+        }
+        return g
+    }
+
+    /// Feature `i` simplified for integer zoom `zoom` and, when `rect` is given, clipped to it
+    /// (no world wrapping). Allocates; the render path uses `clip(feature:…into:)`.
+    public func geometry(_ i: Int, simplifiedAt zoom: Int, clippedTo rect: WorldRect?) -> FeatureGeometry {
+        var scratch = GeometryScratch()
+        let r = rect ?? features[i].bounds
+        guard clip(feature: i, zoom: zoom, to: r, worldCopy: 0, into: &scratch) else { return FeatureGeometry(type: features[i].type) }
+        return scratch.geometry
+    }
+
+    /// Writes feature `i`, simplified for integer zoom `zoom` (geojson-vt's rule: keep the
+    /// vertices whose importance reaches the zoom's tolerance², drop lines shorter than the
+    /// tolerance and rings smaller than its square; nothing is dropped at and beyond
+    /// `maxzoom`) and clipped to `rect`, into `scratch.geometry`. `worldCopy` k shifts the
+    /// data k worlds east first. Returns false (and leaves an empty geometry) when nothing
+    /// of the feature is inside.
+    ///
+    /// Only the chunks of ≤ 256 vertices whose bounds meet `rect` are read in full; a ring
+    /// chunk outside is replaced by its chord (exact for the fill inside `rect`: the region
+    /// between a chunk and its chord lies in the chunk's bounds), so a country at z14 costs
+    /// its chunk count plus the vertices near the tile, not all its vertices.
+    @discardableResult
+    public func clip(feature i: Int, zoom: Int, to rect: WorldRect, worldCopy: Int = 0,
+                     into scratch: inout GeometryScratch) -> Bool {
+        let f = features[i]
+        scratch.geometry.removeAll(type: f.type)
+        scratch.lineClips.removeAll(keepingCapacity: true)
+        let dx = Double(worldCopy)
+        let r = worldCopy == 0 ? rect : rect.offset(dx: -dx, dy: 0)
+        guard f.bounds.intersects(r) else { return false }
+        let tolerance = options.simplificationTolerance(zoom: zoom)
+        var clipper = FeatureClipper(rect: r, tolerance: tolerance, metrics: options.lineMetrics, taking: &scratch)
+        switch f.type {
+        case .point: clipper.points(store, f.parts)
+        case .lineString: clipper.lines(store, f.parts)
+        case .polygon: clipper.polygons(store, f.polygons)
+        }
+        clipper.finish(into: &scratch)
+        if worldCopy != 0 {
+            scratch.geometry.points.withUnsafeMutableBufferPointer { pts in
+                for k in pts.indices { pts[k].x += dx }
+            }
+        }
+        return !scratch.geometry.partEnds.isEmpty
+    }
+}

@@ -1,1 +1,0 @@
-// SourceData: see ../shared/DESIGN.md. Implementation lands per issue.
