@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec"], resources: [.copy("References")]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON"]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),

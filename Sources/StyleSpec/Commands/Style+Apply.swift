@@ -63,13 +63,13 @@ extension Style {
                 throw StyleError(path: path / 2, message: "unknown property \"\(name)\" for a \(layers[index].type.rawValue) layer's \(section.rawValue)",
                                  code: StyleErrorCode.unknownProperty)
             }
-            props[name] = value.isNull ? JSONValue?.none : value
-            json[section.rawValue] = props.isEmpty ? nil : .object(props)
+            props[name] = value.nonNull
+            json[section.rawValue] = props.isEmpty ? Optional<JSONValue>.none : .object(props)
             try replaceLayer(at: index, json: json, command: path, remap: [([section.rawValue, name], [3])])
         case .setFilter(let id, let filter):
             let index = try existingLayerIndex(id, at: path / 1)
             var json = layers[index].json
-            json["filter"] = filter.isNull ? JSONValue?.none : filter
+            json["filter"] = filter.nonNull
             try replaceLayer(at: index, json: json, command: path, remap: [(["filter"], [2])])
         case .setLayerZoomRange(let id, let minzoom, let maxzoom):
             let index = try existingLayerIndex(id, at: path / 1)
@@ -128,7 +128,7 @@ extension Style {
             let t = try checkFeatureTarget(target, at: path / 1)
             featureState.remove(source: t.source, sourceLayer: t.sourceLayer, id: t.id, key: key)
         case .setGlobalStateProperty(let name, let value):
-            globalStateOverrides[name] = value.isNull ? JSONValue?.none : value
+            globalStateOverrides[name] = value.nonNull
         case .setStyle(let json):
             switch Style.parse(json, supportedLayerTypes: supportedLayerTypes) {
             case .failure(let errors):
@@ -139,7 +139,8 @@ extension Style {
                 images = keptImages
             }
         case .setRootProperty(let key, let value):
-            try setRootProperty(key, value, at: path / 1)
+            // The value is argument 1 of `setCenter`-style commands, 2 of `setRootProperty`.
+            try setRootProperty(key, value, at: command.name == "setRootProperty" ? path / 2 : path / 1)
         }
     }
 
@@ -232,7 +233,7 @@ extension Style {
             }
             if !v.diagnostics.errors.isEmpty { throw v.diagnostics.first }
         }
-        root[key] = value.isNull ? JSONValue?.none : value
+        root[key] = value.nonNull
     }
 }
 

@@ -42,12 +42,15 @@ public struct EvaluationContext: Sendable {
     public var elevation: Double?
     /// Images the session has, for `image`; nil means "unknown" (every image counts as missing).
     public var availableImages: Set<String>?
+    /// Zoom level of the tile being rendered, when known: `within` then snaps coordinates to
+    /// that tile's 8192-unit grid like MapLibre (nil compares exact world coordinates).
+    public var tileZoom: Int?
 
     public init(zoom: Double = 0, feature: FeatureContext? = nil, globalState: JSONObject = JSONObject(),
                 lineProgress: Double? = nil, heatmapDensity: Double? = nil, elevation: Double? = nil,
-                availableImages: Set<String>? = nil) {
+                availableImages: Set<String>? = nil, tileZoom: Int? = nil) {
         self.zoom = zoom; self.feature = feature; self.globalState = globalState
         self.lineProgress = lineProgress; self.heatmapDensity = heatmapDensity
-        self.elevation = elevation; self.availableImages = availableImages
+        self.elevation = elevation; self.availableImages = availableImages; self.tileZoom = tileZoom
     }
 }

@@ -30,7 +30,7 @@ public struct FeatureStateStore: Sendable, Hashable {
     /// Merges `state` into the feature's state (keys with null values are removed).
     public mutating func set(source: String, sourceLayer: String?, id: String, state: JSONObject) {
         var current = states[source]?[sourceLayer ?? ""]?[id] ?? JSONObject()
-        for (k, v) in state { current[k] = v.isNull ? JSONValue?.none : v }
+        for (k, v) in state { current[k] = v.isNull ? Optional<JSONValue>.none : v }
         write(source: source, sourceLayer: sourceLayer ?? "", id: id, state: current)
     }
 

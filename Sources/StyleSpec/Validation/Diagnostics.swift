@@ -46,3 +46,12 @@ extension JSONValue {
     /// How a value is shown in "expected one of [...], X found" messages: its JSON text.
     var shownInMessage: String { serialized() }
 }
+
+extension JSONValue {
+    /// nil for JSON `null` (beware `x.isNull ? nil : x`: JSONValue is nil-literal expressible,
+    /// so that `nil` becomes `.null`, not "absent").
+    var nonNull: JSONValue? {
+        if isNull { return nil }
+        return self
+    }
+}

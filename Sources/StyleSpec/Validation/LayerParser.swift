@@ -193,10 +193,11 @@ struct LayerParser {
     mutating func compileFilter(_ value: JSONValue?, at path: JSONPointer, previous: Layer?) -> CompiledExpression?? {
         guard let value, !value.isNull else { return .some(nil) }
         if let previous, previous.json["filter"] == value, let f = previous.filter { return f }
-        switch ExpressionCompiler.compileFilter(value, at: path) {
-        case .success(let f): return f
-        case .failure(let errs): diagnostics.append(errs); return nil
-        }
+        var v = FilterValidator()
+        let compiled = v.compile(value, at: path)
+        diagnostics.errors += v.diagnostics.errors
+        diagnostics.warnings += v.diagnostics.warnings
+        return compiled.map { .some($0) }
     }
 
     /// Compiles `paint` or `layout`: unknown properties and misplaced `-transition` keys are
@@ -233,12 +234,73 @@ struct LayerParser {
                 out[name] = compiled
                 continue
             }
-            switch ExpressionCompiler.compileProperty(value, expecting: spec.expectation, at: p) {
-            case .success(let e): out[name] = e
-            case .failure(let errs): diagnostics.append(errs)
-            }
+            if let compiled = compileProperty(value, spec: spec, section: section, at: p) { out[name] = compiled }
         }
         return out
+    }
+
+    /// One property value: legacy functions are checked as written first, then everything is
+    /// compiled; property-specific rules of the spec's validator follow.
+    mutating func compileProperty(_ value: JSONValue, spec: PropertySpec, section: PropertySection,
+                                  at path: JSONPointer) -> PropertyExpression? {
+        if case .object(let function) = value, spec.expression != nil {
+            if spec.name == "text-font", function["type"] == .string("identity") {
+                diagnostics.error(path, "\"text-font\" does not support identity functions")
+                return nil
+            }
+            var f = FunctionValidator(spec: spec)
+            f.validate(function, at: path)
+            if f.diagnostics.hasErrors {
+                diagnostics.append(f.diagnostics.errors)
+                return nil
+            }
+        }
+        if case .array(let items) = value, items.isEmpty, [.numberArray, .colorArray, .padding].contains(spec.type) {
+            diagnostics.error(path, "array length at least 1 expected, length 0 found")
+            return nil
+        }
+        switch ExpressionCompiler.compileProperty(value, expecting: spec.expectation, at: path) {
+        case .failure(let errs):
+            diagnostics.append(errs)
+            return nil
+        case .success(let e):
+            if spec.name == "text-font", ExpressionCompiler.isExpression(value), !Self.outputsAreLiterals(value) {
+                diagnostics.error(path, "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression.",
+                                  code: StyleErrorCode.invalidExpression)
+                return nil
+            }
+            return e
+        }
+    }
+
+    /// Whether every value an expression can output is written as a literal (branches of
+    /// `case`/`match`/`step`/`interpolate`/`coalesce`, the body of `let`).
+    static func outputsAreLiterals(_ value: JSONValue) -> Bool {
+        guard case .array(let items) = value, case .string(let op)? = items.first else { return true }
+        let args = Array(items.dropFirst())
+        func all(_ indices: [Int]) -> Bool { indices.allSatisfy { $0 < args.count && outputsAreLiterals(args[$0]) } }
+        switch op {
+        case "literal": return true
+        case "array", "string", "number", "boolean", "object":
+            return !args.isEmpty && all([args.count - 1])
+        case "case":
+            guard !args.isEmpty else { return false }
+            return all(Array(stride(from: 1, to: args.count, by: 2)) + [args.count - 1])
+        case "match":
+            guard args.count >= 2 else { return false }
+            return all(Array(stride(from: 2, to: args.count, by: 2)) + [args.count - 1])
+        case "step":
+            guard args.count >= 2 else { return false }
+            return all([1] + Array(stride(from: 3, to: args.count, by: 2)))
+        case "interpolate", "interpolate-hcl", "interpolate-lab":
+            return all(Array(stride(from: 3, to: args.count, by: 2)))
+        case "coalesce":
+            return all(Array(args.indices))
+        case "let":
+            return !args.isEmpty && all([args.count - 1])
+        default:
+            return false
+        }
     }
 
     /// Cross-property rules of v8 (`requires` entries MapLibre's validator enforces).

@@ -68,14 +68,16 @@ struct SpecValidator {
 
     /// Validates an object against a group of keys: unknown keys are errors unless the group
     /// allows others; required keys must be present.
+    /// Unknown keys are reported at the object (as the spec's validator does), or at the key
+    /// itself with `unknownAtKey` (light, sky, terrain).
     mutating func validateObject(_ value: JSONValue, group: SpecGroup, at path: JSONPointer,
-                                 ignoring: Set<String> = []) {
+                                 ignoring: Set<String> = [], unknownAtKey: Bool = false) {
         guard case .object(let obj) = value else { return typeError("object", value, path) }
         for (k, v) in obj where !ignoring.contains(k) {
             if let spec = group[k] {
                 validate(v, as: spec, at: path / k)
             } else if !group.allowsOtherKeys {
-                diagnostics.error(path / k, "unknown property \"\(k)\"", code: StyleErrorCode.unknownProperty)
+                diagnostics.error(unknownAtKey ? path / k : path, "unknown property \"\(k)\"", code: StyleErrorCode.unknownProperty)
             }
         }
         for spec in group.properties where spec.required && obj[spec.name] == nil {
@@ -86,9 +88,9 @@ struct SpecValidator {
     /// The named structures of v8.json that are not plain key groups.
     mutating func validateGroup(_ name: String, _ value: JSONValue, at path: JSONPointer) {
         switch name {
-        case "light": validateObject(value, group: SpecTables.light, at: path)
-        case "sky": validateObject(value, group: SpecTables.sky, at: path)
-        case "terrain": validateObject(value, group: SpecTables.terrain, at: path)
+        case "light": validateObject(value, group: SpecTables.light, at: path, unknownAtKey: true)
+        case "sky": validateObject(value, group: SpecTables.sky, at: path, unknownAtKey: true)
+        case "terrain": validateObject(value, group: SpecTables.terrain, at: path, unknownAtKey: true)
         case "projection": validateObject(value, group: SpecTables.projection, at: path)
         case "transition": validateObject(value, group: SpecTables.transition, at: path)
         case "promoteId": validatePromoteId(value, at: path)

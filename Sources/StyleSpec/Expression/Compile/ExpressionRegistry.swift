@@ -25,8 +25,8 @@ enum ExpressionRegistry {
         "<=": Comparison.parse, ">=": Comparison.parse,
         "at": At.parse, "in": In.parse, "index-of": IndexOf.parse, "slice": Slice.parse, "length": Length.parse,
         "collator": CollatorExpression.parse, "format": FormatExpression.parse, "image": ImageExpression.parse,
-        "number-format": NumberFormat.parse,
-        "global-state": GlobalState.parse,
+        "number-format": NumberFormat.parse, "within": Within.parse, "distance": Distance.parse,
+        "global-state": GlobalState.parse, "semiliteral": Semiliteral.parse,
     ]
 
     static let parsers: [String: ExpressionParser] = {

@@ -110,7 +110,7 @@ final class IndexOf: Expr, @unchecked Sendable {
 
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 3 || args.count == 4 else {
-            ctx.error("Expected 3 or 4 arguments, but found \(args.count - 1) instead."); return nil
+            ctx.error("Expected 2 or 3 arguments, but found \(args.count - 1) instead."); return nil
         }
         let needle = ctx.parse(args[1], 1, expected: .value)
         let haystack = ctx.parse(args[2], 2, expected: .value)

@@ -108,7 +108,8 @@ final class Coercion: Expr, @unchecked Sendable {
             throw fail("Could not parse variableAnchorOffsetCollection from value '\(JS.quoted(last))'")
         case .projectionDefinition:
             let v = try args[0].evaluate(ctx)
-            if let p = ProjectionDefinition.from(v) { return .projectionDefinition(p) }
+            // Valid projections pass through as written (a name or a [from, to, t] array).
+            if ProjectionDefinition.from(v) != nil { return v }
             throw fail("Could not parse projectionDefinition from value '\(JS.quoted(v))'")
         default:
             return .string(Value.toString(try args[0].evaluate(ctx)))

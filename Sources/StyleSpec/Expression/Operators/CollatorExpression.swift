@@ -54,7 +54,7 @@ final class ImageExpression: Expr, @unchecked Sendable {
 
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 2 else { ctx.error("Expected two arguments."); return nil }
-        guard let name = ctx.parse(args[1], 1, expected: .string) else { return nil }
+        guard let name = ctx.parse(args[1], 1, expected: .string) else { ctx.error("No image name provided."); return nil }
         return ImageExpression(name: name, path: ctx.path)
     }
 }

@@ -114,9 +114,9 @@ final class Comparison: Expr, @unchecked Sendable {
         }
         if op != .eq && op != .ne {
             if lhs.type == .value && rhs.type != .value {
-                lhs = Assertion(type: rhs.type, args: [lhs], path: lhs.path)
+                lhs = Assertion(type: rhs.type, args: [lhs], path: ctx.path)
             } else if lhs.type != .value && rhs.type == .value {
-                rhs = Assertion(type: lhs.type, args: [rhs], path: rhs.path)
+                rhs = Assertion(type: lhs.type, args: [rhs], path: ctx.path)
             }
         }
         var collator: Expr? = nil

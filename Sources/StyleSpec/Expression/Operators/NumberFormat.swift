@@ -63,6 +63,18 @@ struct NumberFormatOptions {
     func format(_ n: Double) -> String {
         let f = NumberFormatter()
         f.locale = Locale(identifier: (locale ?? "en-US").replacingOccurrences(of: "-", with: "_"))
+        if currency == nil {
+            // Foundation's formatter on Linux ignores fraction digits above 3; lay the digits
+            // out ourselves with the locale's separators.
+            f.numberStyle = .decimal
+            let minDigits = max(0, min(minFractionDigits ?? 0, 100))
+            let maxDigits = max(minDigits, min(maxFractionDigits ?? max(3, minDigits), 100))
+            let text = DecimalText.format(n, minFraction: minDigits, maxFraction: maxDigits,
+                                          group: f.groupingSeparator ?? ",", decimal: f.decimalSeparator ?? ".")
+            guard let unit else { return text }
+            guard let symbol = NumberFormatOptions.unitSymbols[unit] else { return "\(text) \(unit)" }
+            return symbol.attached ? text + symbol.text : "\(text) \(symbol.text)"
+        }
         if let currency {
             f.numberStyle = .currency
             f.currencyCode = currency.uppercased()

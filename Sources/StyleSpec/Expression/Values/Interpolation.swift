@@ -41,6 +41,9 @@ public enum Interpolation {
 
     static func interpolate(_ a: Value, _ b: Value, _ t: Double, space: Interpolate.Space, node: Expr) throws -> Value {
         let colorSpace: ColorSpace = space == .hcl ? .hcl : (space == .lab ? .lab : .rgb)
+        if node.type == .projectionDefinition, let x = ProjectionDefinition.from(a), let y = ProjectionDefinition.from(b) {
+            return .projectionDefinition(.transition(from: x.endName, to: y.endName, progress: t))
+        }
         switch (a, b) {
         case (.number(let x), .number(let y)):
             return .number(number(x, y, t))
