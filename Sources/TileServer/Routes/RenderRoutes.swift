@@ -59,7 +59,10 @@ extension StrataApp {
                                       pixelRatio: number("pixelRatio", default: 1), maxSide: maxSide)
             let style: LiveStyle
             if let inline = o["style"] {
-                do { style = try LiveStyle.load(inline) } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
+                do {
+                    style = try LiveStyle.load(inline)
+                    try checkURLs(style)
+                } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
             } else {
                 style = try sessions.session(ctx.sessionID).current.style
             }
