@@ -46,14 +46,18 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     public var allowPackedPalette: Bool
     /// Drop the alpha channel when every pixel is opaque.
     public var allowRGB: Bool
+    /// Serve single-colour images from the process-wide cache (off: always encode; for benchmarks).
+    public var cacheSingleColour: Bool
 
     public init(level: Int32 = 1, filter: PNGFilter = .none, strategy: PNGZlibStrategy = .default,
-                allowPalette: Bool = true, allowPackedPalette: Bool = true, allowRGB: Bool = true) {
+                allowPalette: Bool = true, allowPackedPalette: Bool = true, allowRGB: Bool = true,
+                cacheSingleColour: Bool = true) {
         self.level = level
         self.filter = filter
         self.strategy = strategy
         self.allowPalette = allowPalette
         self.allowPackedPalette = allowPackedPalette
         self.allowRGB = allowRGB
+        self.cacheSingleColour = cacheSingleColour
     }
 }

@@ -27,7 +27,7 @@ public enum PNGEncoder {
         let indices = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         defer { indices.deallocate() }
         let scan = ColourScan.run(pixels: source, count: count, indices: indices.assumingMemoryBound(to: UInt8.self))
-        if scan.palette.count == 1 {
+        if scan.palette.count == 1, options.cacheSingleColour {
             let key = SingleColourCache.Key(pixel: scan.palette[0], width: width, height: height, options: options)
             if let file = SingleColourCache.shared.file(for: key) { return PNGEncoded(bytes: file, layout: .singleColour) }
             let file = try encodePalette(indices, colours: scan.palette, width: width, height: height, options: options).bytes
@@ -35,7 +35,8 @@ public enum PNGEncoder {
             return PNGEncoded(bytes: file, layout: .singleColour)
         }
         if scan.fitsPalette {
-            return try encodePalette(indices, colours: scan.palette, width: width, height: height, options: options)
+            let encoded = try encodePalette(indices, colours: scan.palette, width: width, height: height, options: options)
+            return scan.palette.count == 1 ? PNGEncoded(bytes: encoded.bytes, layout: .singleColour) : encoded
         }
         return try encodeTruecolour(source, width: width, height: height, opaque: scan.isOpaque, options: options)
     }

@@ -1,9 +1,11 @@
+import Foundation
+import Renderer
 import TileServer
 
-/// Chooses the renderer `serve` uses.
-/// TEMPORARY: the background-only renderer until the lead wires `Renderer` in here.
+/// Chooses the renderer `serve` uses: the style renderer over the configured data directory.
 enum ServeRendererFactory {
     static func make(config: ServerConfig) -> any TileRenderer {
-        TemporaryBackgroundRenderer()
+        let resources = RenderResources(dataDirectory: URL(fileURLWithPath: config.dataDir))
+        return StyleTileRenderer(renderer: MapRenderer(resources: resources))
     }
 }

@@ -6,7 +6,7 @@ struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "A raster map tile server with a live, per-session MapLibre style.",
-        subcommands: [Serve.self, Bench.self]
+        subcommands: [Serve.self, Render.self, Bench.self]
     )
 }
 
@@ -14,6 +14,6 @@ struct Strata: AsyncParsableCommand {
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with -c release); the last output line is one JSON object.",
-        subcommands: [BenchRaster.self]
+        subcommands: [BenchRaster.self, BenchPNG.self]
     )
 }

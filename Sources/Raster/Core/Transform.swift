@@ -1,5 +1,3 @@
-import Foundation
-
 /// A 2D affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Transform: Sendable, Equatable {
     public var a: Float, b: Float, c: Float, d: Float, tx: Float, ty: Float
@@ -20,7 +18,7 @@ public struct Transform: Sendable, Equatable {
 
     /// Rotation by `radians`, clockwise on screen (y points down).
     public static func rotation(_ radians: Float) -> Transform {
-        let s = Float(sin(Double(radians))), co = Float(cos(Double(radians)))
+        let s = Float(Math.sin(Double(radians))), co = Float(Math.cos(Double(radians)))
         return Transform(a: co, b: s, c: -s, d: co, tx: 0, ty: 0)
     }
 

@@ -1,0 +1,52 @@
+/// A flat list of directed line edges in device pixels, the output of flattening and
+/// stroking and the input of the coverage accumulator. The edges form closed loops (a
+/// fill's contours, or a stroke's pieces), so their winding adds up correctly wherever
+/// they are clipped. Keeps its capacity between draws.
+struct EdgeList {
+    /// (x0, y0, x1, y1) per edge.
+    private(set) var edges: [SIMD4<Float>] = []
+    private(set) var minY: Float = .infinity
+    private(set) var maxY: Float = -.infinity
+    private(set) var minX: Float = .infinity
+    private(set) var maxX: Float = -.infinity
+
+    var isEmpty: Bool { edges.isEmpty }
+    var count: Int { edges.count }
+
+    mutating func removeAll() {
+        edges.removeAll(keepingCapacity: true)
+        minY = .infinity; maxY = -.infinity; minX = .infinity; maxX = -.infinity
+    }
+
+    /// Adds the edge a→b; horizontal and non-finite edges are dropped (they carry no winding
+    /// or would poison the arithmetic).
+    @inline(__always)
+    mutating func add(_ a: Point, _ b: Point) {
+        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        edges.append(SIMD4(a.x, a.y, b.x, b.y))
+        minY = min(minY, min(a.y, b.y)); maxY = max(maxY, max(a.y, b.y))
+        minX = min(minX, min(a.x, b.x)); maxX = max(maxX, max(a.x, b.x))
+    }
+
+    /// Adds a closed polygon with a canonical orientation (negative shoelace area in y-down
+    /// pixels), so that overlapping pieces of a stroke add their windings instead of
+    /// cancelling. Degenerate (zero-area) polygons are skipped.
+    mutating func addOrientedPolygon(_ pts: UnsafeBufferPointer<Point>) {
+        let n = pts.count
+        guard n >= 3 else { return }
+        var twiceArea: Float = 0
+        var prev = pts[n - 1]
+        for p in pts {
+            twiceArea += prev.x * p.y - p.x * prev.y
+            prev = p
+        }
+        guard twiceArea != 0, twiceArea.isFinite else { return }
+        if twiceArea < 0 {
+            var a = pts[n - 1]
+            for p in pts { add(a, p); a = p }
+        } else {
+            var a = pts[0]
+            for i in stride(from: n - 1, through: 0, by: -1) { add(a, pts[i]); a = pts[i] }
+        }
+    }
+}

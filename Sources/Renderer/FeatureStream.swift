@@ -1,0 +1,63 @@
+import Geo
+import JSON
+import SourceData
+import StyleSpec
+
+/// The features a layer draws in this frame: from its source, inside the view (plus a margin
+/// for strokes and circles that reach in from outside), passing the layer filter, with their
+/// geometry clipped and simplified for the frame's zoom, in source order.
+enum FeatureStream {
+    /// Calls `body` with each feature's evaluation context and clipped world geometry (valid
+    /// only during the call). `marginPixels` grows the query rectangle (device pixels).
+    static func forEach(_ layer: Layer, in frame: RenderFrame, marginPixels: Double,
+                        _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
+              let data = frame.resources.geoJSON(spec) else { return }
+        frame.clock.mark(.prepare)
+        let rect = frame.camera.visibleWorldBounds(margin: marginPixels)
+        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
+        let filter = layer.filter
+        let filterNeedsGeometry = filter != nil && FilterInspection.needsGeometry(layer)
+        var ctx = frame.layerContext
+        ctx.tileZoom = tileZoom
+        var scratch = frame.scratch
+        defer { frame.scratch = scratch }
+        try data.forEachFeature(in: rect, zoom: tileZoom, scratch: &scratch, include: { i in
+            let f = data.features[i]
+            var state = JSONObject()
+            if !states.isEmpty, let id = f.id, let key = FeatureStateStore.key(id), let s = states[key] { state = s }
+            ctx.feature = FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti,
+                                         geometry: filterNeedsGeometry ? data.geometry(i) : nil, state: state)
+            guard let filter else { return true }
+            frame.clock.mark(.prepare)
+            let keep = filter.evaluateFilter(ctx)
+            frame.clock.mark(.style)
+            return keep
+        }) { _, geometry, clips in
+            try frame.checkDeadline()
+            frame.clock.countFeature()
+            frame.clock.mark(.prepare)
+            try body(ctx, geometry, clips)
+        }
+    }
+}
+
+/// Static facts about a layer's filter, computed from its JSON.
+enum FilterInspection {
+    /// `within`/`distance` need the feature's full geometry in the evaluation context.
+    static func needsGeometry(_ layer: Layer) -> Bool {
+        guard let f = layer.json["filter"] else { return false }
+        return mentions(f, ["within", "distance"])
+    }
+
+    private static func mentions(_ v: JSONValue, _ names: Set<String>) -> Bool {
+        switch v {
+        case .array(let a):
+            if let op = a.first?.stringValue, names.contains(op) { return true }
+            return a.contains { mentions($0, names) }
+        case .object(let o): return o.contains { mentions($0.value, names) }
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Raster
+import StyleSpec
+
+/// One paint or layout property of a layer, resolved for one render: either a value computed
+/// once (constant or zoom-only) or an expression evaluated per feature. Properties the layer
+/// leaves unset take the spec default, so painters never look defaults up themselves.
+struct LayerProperty<T> {
+    private let constant: T?
+    private let expression: PropertyExpression?
+    private let convert: (Value) -> T
+
+    /// True when every feature gets the same value (painters batch those layers).
+    var isConstant: Bool { constant != nil }
+
+    init(_ layer: Layer, _ name: String, _ section: PropertySection, _ ctx: EvaluationContext,
+         convert: @escaping (Value) -> T) {
+        self.convert = convert
+        let expr = (section == .paint ? layer.paint[name] : layer.layout[name]) ?? DefaultProperties.expression(name, layer.type, section)
+        guard let expr else {
+            // A property the spec does not know for this type: its conversion of null decides.
+            constant = convert(.null); expression = nil; return
+        }
+        if expr.isFeatureConstant {
+            constant = convert(expr.evaluate(ctx)); expression = nil
+        } else {
+            constant = nil; expression = expr
+        }
+    }
+
+    /// The value for one feature (`ctx` carries the feature); constant layers ignore it.
+    @inline(__always)
+    func value(_ ctx: EvaluationContext) -> T {
+        if let constant { return constant }
+        return convert(expression!.evaluate(ctx))
+    }
+
+    /// The layer-wide value when constant, nil when it varies by feature.
+    var constantValue: T? { constant }
+}
+
+/// Spec defaults compiled once per (layer type, property) and shared by all renders.
+enum DefaultProperties {
+    private static let table: [String: PropertyExpression] = {
+        var out: [String: PropertyExpression] = [:]
+        for type in LayerType.allCases {
+            for section in [PropertySection.paint, .layout] {
+                let group = section == .paint ? SpecTables.paint(for: type) : SpecTables.layout(for: type)
+                for spec in group.properties {
+                    guard let d = spec.defaultValue,
+                          case .success(let e) = ExpressionCompiler.compileProperty(d, expecting: spec.expectation, at: .root)
+                    else { continue }
+                    out[key(spec.name, type, section)] = e
+                }
+            }
+        }
+        return out
+    }()
+
+    private static func key(_ name: String, _ type: LayerType, _ section: PropertySection) -> String {
+        "\(type.rawValue)/\(section.rawValue)/\(name)"
+    }
+
+    static func expression(_ name: String, _ type: LayerType, _ section: PropertySection) -> PropertyExpression? {
+        table[key(name, type, section)]
+    }
+}
+
+/// Conversions from evaluated style values to what the rasterizer takes.
+enum Convert {
+    static func number(_ v: Value) -> Float {
+        if case .number(let n) = v, n.isFinite { return Float(n) }
+        return 0
+    }
+
+    static func color(_ v: Value) -> Color {
+        guard case .color(let c) = v else { return .transparent }
+        return Color(r: Float(c.r), g: Float(c.g), b: Float(c.b), a: Float(c.a))
+    }
+
+    static func string(_ v: Value) -> String {
+        if case .string(let s) = v { return s }
+        return ""
+    }
+
+    static func bool(_ v: Value) -> Bool {
+        if case .boolean(let b) = v { return b }
+        return false
+    }
+
+    /// `[x, y]` offsets (translate).
+    static func offset(_ v: Value) -> SIMD2<Float> {
+        guard let n = v.numbers, n.count >= 2 else { return .zero }
+        return SIMD2(Float(n[0]), Float(n[1]))
+    }
+
+    static func numbers(_ v: Value) -> [Float] {
+        (v.numbers ?? []).map { Float($0) }
+    }
+
+    /// Optional number (sort keys: nil when unset).
+    static func optionalNumber(_ v: Value) -> Double? {
+        if case .number(let n) = v, n.isFinite { return n }
+        return nil
+    }
+
+    static func lineCap(_ v: Value) -> LineCap {
+        switch string(v) { case "round": return .round; case "square": return .square; default: return .butt }
+    }
+
+    static func lineJoin(_ v: Value) -> LineJoin {
+        switch string(v) { case "round": return .round; case "bevel": return .bevel; default: return .miter }
+    }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import Raster
+import StyleSpec
+
+/// Style + data → pixels. Stateless apart from the shared resources: any number of threads
+/// may render at once, each with its own `Canvas`.
+public final class MapRenderer: Sendable {
+    public let resources: RenderResources
+    public let customLayers: CustomLayerRegistry
+
+    /// Layer types this renderer draws (the style model rejects others on runtime add).
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .custom]
+
+    public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
+        self.resources = resources
+        self.customLayers = customLayers
+    }
+
+    /// Draws `style` as seen by `camera` into `canvas` (resized and cleared to transparent).
+    /// Throws `RenderError.timeout` once `deadline` has passed or `shouldStop` says so (asked
+    /// between layers and every 64 features). Returns the phase times when `collectStats` is set.
+    @discardableResult
+    public func render(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
+                       shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> RenderStats? {
+        let stop: (() -> Bool)?
+        switch (deadline, shouldStop) {
+        case (nil, nil): stop = nil
+        case (let d?, nil): stop = { DispatchTime.now() > d }
+        case (nil, let s?): stop = s
+        case (let d?, let s?): stop = { DispatchTime.now() > d || s() }
+        }
+        canvas.reset(width: camera.width, height: camera.height)
+        guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
+        else { return collectStats ? RenderStats() : nil }
+        let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
+                                shouldStop: stop, collectStats: collectStats)
+        for layer in style.renderOrder {
+            guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
+                  layer.isVisible(globalState: frame.globalState) else { continue }
+            try frame.checkDeadlineNow()
+            switch layer.type {
+            case .background: BackgroundPainter.paint(layer, frame)
+            case .fill: try FillPainter.paint(layer, frame)
+            case .line: try LinePainter.paint(layer, frame)
+            case .circle: try CirclePainter.paint(layer, frame)
+            case .custom:
+                if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
+                    r.render(layer: layer, camera: camera, canvas: canvas)
+                    frame.clock.mark(.raster)
+                }
+            default: continue
+            }
+        }
+        return frame.clock.stats
+    }
+
+    /// Convenience: a fresh canvas, returned with the pixels.
+    public func render(_ style: Style, camera: Camera, deadline: DispatchTime? = nil) throws -> Pixmap {
+        let canvas = Canvas(width: camera.width, height: camera.height)
+        try render(style, camera: camera, into: canvas, deadline: deadline)
+        return canvas.pixmap
+    }
+}

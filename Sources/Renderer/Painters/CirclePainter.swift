@@ -1,0 +1,61 @@
+import Geo
+import Raster
+import StyleSpec
+
+/// `circle`: one disc per point with MapLibre's circle shader (fill, outer stroke ring,
+/// blur as a fraction of the radius), radius and widths in device pixels.
+enum CirclePainter {
+    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+        let ctx = frame.layerContext
+        let radius = LayerProperty(layer, "circle-radius", .paint, ctx, convert: Convert.number)
+        let color = LayerProperty(layer, "circle-color", .paint, ctx, convert: Convert.color)
+        let blur = LayerProperty(layer, "circle-blur", .paint, ctx, convert: Convert.number)
+        let opacity = LayerProperty(layer, "circle-opacity", .paint, ctx, convert: Convert.number)
+        let strokeWidth = LayerProperty(layer, "circle-stroke-width", .paint, ctx, convert: Convert.number)
+        let strokeColor = LayerProperty(layer, "circle-stroke-color", .paint, ctx, convert: Convert.color)
+        let strokeOpacity = LayerProperty(layer, "circle-stroke-opacity", .paint, ctx, convert: Convert.number)
+        let translate = LayerProperty(layer, "circle-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let anchor = LayerProperty(layer, "circle-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let sortKey = layer.layout["circle-sort-key"].map { _ in LayerProperty(layer, "circle-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
+        let shift = frame.translation(translate, anchor: anchor)
+        frame.clock.mark(.style)
+
+        let ratio = Float(frame.camera.pixelRatio)
+        let margin: Double
+        if let r = radius.constantValue, let s = strokeWidth.constantValue, let b = blur.constantValue {
+            margin = Double((r + s) * ratio * (1 + max(0, b))) + 2 + Double((shift * shift).sum().squareRoot())
+        } else {
+            margin = 256 * Double(ratio)
+        }
+
+        struct Disc { var key: Double; var order: Int; var center: SIMD2<Float>; var radius, stroke, blur: Float; var fill, ring: Color }
+        var discs: [Disc] = []
+        let canvas = frame.canvas
+        func draw(_ d: Disc) {
+            canvas.drawCircle(center: d.center, radius: d.radius, strokeWidth: d.stroke, fill: d.fill, stroke: d.ring,
+                              blur: d.blur, antialiasing: 1)
+        }
+        var order = 0
+        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+            guard geometry.type == .point else { return }
+            frame.clock.mark(.prepare)
+            let r = radius.value(fctx) * ratio
+            let s = max(0, strokeWidth.value(fctx)) * ratio
+            let fill = color.value(fctx).withAlpha(multipliedBy: opacity.value(fctx))
+            let ring = strokeColor.value(fctx).withAlpha(multipliedBy: strokeOpacity.value(fctx))
+            let b = blur.value(fctx)
+            let key = (sortKey?.value(fctx) ?? nil) ?? 0
+            frame.clock.mark(.style)
+            guard r + s > 0, fill.a > 0 || (s > 0 && ring.a > 0) else { return }
+            PathBuilder.forEachPoint(geometry, projection: frame.projection, offset: shift) { p in
+                let d = Disc(key: key, order: order, center: p, radius: max(0, r), stroke: s, blur: b, fill: fill, ring: ring)
+                order += 1
+                if sortKey != nil { discs.append(d) } else { draw(d) }
+            }
+            frame.clock.mark(.raster)
+        }
+        discs.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+        for d in discs { draw(d) }
+        frame.clock.mark(.raster)
+    }
+}

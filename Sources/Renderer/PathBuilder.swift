@@ -1,0 +1,30 @@
+import Geo
+import Raster
+
+/// Turns clipped world geometry into device-pixel paths.
+enum PathBuilder {
+    /// Appends the rings (polygons) or lines of `geometry` to `path`, projected and shifted by
+    /// `offset` device pixels. Rings are closed; with `closeRings` false they are left open
+    /// (not needed by current painters, kept for line-progress splitting).
+    static func append(_ geometry: FeatureGeometry, projection: WorldProjection, offset: SIMD2<Float>,
+                       to path: inout Path, closeRings: Bool = true) {
+        let close = geometry.type == .polygon && closeRings
+        geometry.points.withUnsafeBufferPointer { pts in
+            for part in 0..<geometry.partCount {
+                let r = geometry.partRange(part)
+                guard r.count >= 2 else { continue }
+                path.move(to: projection.apply(pts[r.lowerBound]) + offset)
+                for k in (r.lowerBound + 1)..<r.upperBound {
+                    path.line(to: projection.apply(pts[k]) + offset)
+                }
+                if close { path.close() }
+            }
+        }
+    }
+
+    /// Device-pixel positions of a point geometry's points.
+    static func forEachPoint(_ geometry: FeatureGeometry, projection: WorldProjection, offset: SIMD2<Float>,
+                             _ body: (SIMD2<Float>) -> Void) {
+        for p in geometry.points { body(projection.apply(p) + offset) }
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Geo
+import JSON
+import Raster
+import SourceData
+import StyleSpec
+
+/// Why a render stopped early.
+public enum RenderError: Error, Sendable, Equatable {
+    /// The time budget ran out (pathological style or data).
+    case timeout
+}
+
+/// Everything one render shares across its layers: the style snapshot, the camera, the canvas,
+/// per-render scratch memory and the phase clock.
+final class RenderFrame {
+    let style: Style
+    let camera: Camera
+    let canvas: Canvas
+    let resources: RenderResources
+    let zoom: Double
+    let globalState: JSONObject
+    let projection: WorldProjection
+    /// Images the session has (for `image` expressions).
+    let availableImages: Set<String>
+    var clock: PhaseClock
+    var scratch = GeometryScratch()
+    var path = Path()
+    /// Asked between layers and every 64 features; true stops the render with `.timeout`.
+    private let shouldStop: (() -> Bool)?
+    private var checks = 0
+
+    init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
+         shouldStop: (() -> Bool)?, collectStats: Bool) {
+        self.style = style; self.camera = camera; self.canvas = canvas; self.resources = resources
+        self.zoom = camera.zoom
+        self.globalState = style.globalState
+        self.projection = camera.projection()
+        self.availableImages = Set(style.images.keys)
+        self.shouldStop = shouldStop
+        self.clock = PhaseClock(enabled: collectStats)
+    }
+
+    /// Context for layer-wide values (zoom and global state, no feature).
+    var layerContext: EvaluationContext {
+        EvaluationContext(zoom: zoom, globalState: globalState, availableImages: availableImages)
+    }
+
+    /// Throws once the budget is spent; cheap enough to call per feature.
+    @inline(__always)
+    func checkDeadline() throws {
+        guard let shouldStop else { return }
+        checks &+= 1
+        if checks & 63 == 0, shouldStop() { throw RenderError.timeout }
+    }
+
+    func checkDeadlineNow() throws {
+        if let shouldStop, shouldStop() { throw RenderError.timeout }
+    }
+
+    /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with
+    /// the map, `viewport` stays screen-aligned.
+    func translation(_ t: SIMD2<Float>, anchor: String) -> SIMD2<Float> {
+        let r = Float(camera.pixelRatio)
+        var v = t * r
+        if anchor != "viewport", camera.isRotated {
+            let a = Float(-camera.bearing * .pi / 180)
+            let c = cosf(a), s = sinf(a)
+            v = SIMD2(c * v.x - s * v.y, s * v.x + c * v.y)
+        }
+        return v
+    }
+}

@@ -1,1 +1,0 @@
-// Renderer: see ../shared/DESIGN.md. Implementation lands per issue.

@@ -1,0 +1,60 @@
+import Foundation
+import Geo
+import PNGCodec
+import Raster
+import Renderer
+
+/// The production `TileRenderer`: draws the session's style with `Renderer.MapRenderer` on a
+/// render thread and encodes the pixels with PNGCodec. Canvases (and their scratch memory)
+/// are pooled, so a warm server allocates no pixel buffers per tile.
+///
+/// `@unchecked Sendable`: a canvas is only ever owned by one render thread at a time; the
+/// pool hands them out and takes them back under `lock`.
+public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
+    public let renderer: MapRenderer
+    private let lock = NSLock()
+    private var canvases: [Canvas] = []
+    private let encodeOptions: PNGEncodeOptions
+
+    public init(renderer: MapRenderer, encodeOptions: PNGEncodeOptions = PNGEncodeOptions()) {
+        self.renderer = renderer
+        self.encodeOptions = encodeOptions
+    }
+
+    public func renderTile(style: LiveStyle, tile: TileRequest, budget: RenderBudget) throws -> [UInt8] {
+        guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
+            throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")
+        }
+        return try draw(style, .tile(id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget)
+    }
+
+    public func renderStatic(style: LiveStyle, view: StaticView, budget: RenderBudget) throws -> [UInt8] {
+        let camera = Camera.view(lon: view.lon, lat: view.lat, zoom: view.zoom, bearing: view.bearing,
+                                 cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
+        return try draw(style, camera, budget)
+    }
+
+    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: RenderBudget) throws -> [UInt8] {
+        let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
+        defer { giveBack(canvas) }
+        do {
+            try renderer.render(style.style, camera: camera, into: canvas, shouldStop: { budget.isExpired })
+        } catch RenderError.timeout {
+            throw RenderBudget.Exceeded()
+        }
+        let px = canvas.pixmap
+        return try px.data.withUnsafeBytes {
+            try PNGEncoder.encode(premultipliedRGBA: $0, width: px.width, height: px.height, options: encodeOptions)
+        }
+    }
+
+    private func takeCanvas() -> Canvas? {
+        lock.lock(); defer { lock.unlock() }
+        return canvases.popLast()
+    }
+
+    private func giveBack(_ canvas: Canvas) {
+        lock.lock(); defer { lock.unlock() }
+        if canvases.count < 64 { canvases.append(canvas) }
+    }
+}
