@@ -44,7 +44,7 @@ final class AppTests: XCTestCase {
     func testTileConditionalAndCacheHeaders() throws {
         let r = try send(.GET, "/tiles/1/0/0.png")
         XCTAssertEqual(r.status, .ok)
-        XCTAssertEqual(Array(r.body.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(Array(r.bodyBytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
         XCTAssertEqual(r.headers.first(name: "Cache-Control"), "no-cache")
         XCTAssertEqual(try send(.GET, "/tiles/1/0/0.png", headers: ["If-None-Match": etag]).status, .notModified)

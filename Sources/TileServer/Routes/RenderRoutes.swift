@@ -84,7 +84,7 @@ extension StrataApp {
             return ctx.loop.makeSucceededFuture(HTTPResponse(status: .notModified, headers: ["ETag": etag, "Cache-Control": cacheControl]))
         }
         return tiles.tile(key: key, on: ctx.loop, render: render).map { t in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], body: t.bytes)
+            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], buffer: t.buffer)
         }
     }
 
