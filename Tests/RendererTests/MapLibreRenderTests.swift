@@ -18,7 +18,7 @@ final class MapLibreRenderTests: XCTestCase {
         let cases = RenderTestSuite.select(all, filters: filters)
         XCTAssertFalse(cases.isEmpty, "no case matches \(filters)")
         let failures = RenderTestSuite.failuresDirectory
-        if filters.isEmpty { try? FileManager.default.removeItem(at: failures) }
+        if filters.isEmpty { RenderTestSuite.clearFailures() }
         let runner = RenderTestRunner(assets: RenderTestSuite.assetsDirectory, failuresDirectory: failures)
 
         let start = DispatchTime.now()

@@ -16,6 +16,14 @@ enum RenderTestSuite {
             .appendingPathComponent("Failures")
     }
 
+    /// Removes the case folders of an earlier run (the README stays).
+    static func clearFailures() {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: failuresDirectory.path)) ?? [] where name != "README.md" {
+            try? fm.removeItem(at: failuresDirectory.appendingPathComponent(name))
+        }
+    }
+
     /// `STRATA_RENDER_TESTS`: comma-separated test-id prefixes or shell globs, as `run.py`'s
     /// filters (`circle-radius,line-*/lit*`); unset runs every case.
     static var filters: [String] {
