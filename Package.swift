@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo"],
-                    exclude: ["Failures"], resources: [.copy("Cases")]),
+                    exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),

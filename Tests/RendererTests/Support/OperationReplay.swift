@@ -25,7 +25,11 @@ struct OperationReplay {
             throw HarnessError("op \(index): malformed operation \(op.serialized())")
         }
         let args = Array(items.dropFirst())
-        func arg(_ i: Int) -> JSONValue? { i < args.count ? args[i] : nil }
+        func arg(_ i: Int) -> JSONValue? {
+            // Not a ternary with `nil`: JSONValue is nil-literal expressible (that would be .null).
+            guard i < args.count else { return Optional.none }
+            return args[i]
+        }
         func required(_ i: Int) throws -> JSONValue {
             guard let v = arg(i) else { throw HarnessError("op \(index) \(name): argument \(i + 1) missing") }
             return v
@@ -69,12 +73,22 @@ struct OperationReplay {
         }
     }
 
+    /// The value unless it is absent or JSON null.
+    static func nonNull(_ v: JSONValue?) -> JSONValue? {
+        guard let v, !v.isNull else { return Optional.none }
+        return v
+    }
+
     /// What the server refuses before applying anything (its 4xx checks on the request).
     struct Rejected: Error { var reason: String }
 
     /// The commands the server's route for this operation applies, in one batch.
     private func commands(name: String, args: [JSONValue], required: (Int) throws -> JSONValue) throws -> [StyleCommand] {
-        func arg(_ i: Int) -> JSONValue? { i < args.count ? args[i] : nil }
+        func arg(_ i: Int) -> JSONValue? {
+            // Not a ternary with `nil`: JSONValue is nil-literal expressible (that would be .null).
+            guard i < args.count else { return Optional.none }
+            return args[i]
+        }
         /// A path segment as `run.py` writes it (`quote(str(x))`).
         func idText(_ i: Int) throws -> String { HarnessSupport.pyText(try required(i)) }
         func existingLayer(_ id: String) throws -> Layer {
@@ -109,7 +123,7 @@ struct OperationReplay {
             // GL JS: a null/undefined bound leaves that bound unchanged.
             let id = try idText(0)
             let layer = try existingLayer(id)
-            let given = (arg(1).flatMap { $0.isNull ? nil : $0 }, arg(2).flatMap { $0.isNull ? nil : $0 })
+            let given = (Self.nonNull(arg(1)), Self.nonNull(arg(2)))
             guard given.0 != nil || given.1 != nil else { throw Rejected(reason: "400 nothing to change") }
             func bound(_ v: JSONValue?, _ old: Double?, _ key: String) throws -> Double? {
                 guard let v else { return old }

@@ -47,7 +47,7 @@ enum StylePreparation {
     static func stripTestMetadata(_ style: JSONValue) -> JSONValue {
         guard case .object(var s) = style, case .object(var md)? = s["metadata"], md["test"] != nil else { return style }
         md["test"] = nil
-        s["metadata"] = md.isEmpty ? nil : .object(md)
+        s["metadata"] = md.isEmpty ? Optional<JSONValue>.none : .object(md)
         return .object(s)
     }
 
