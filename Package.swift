@@ -60,7 +60,9 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON"]),
+        // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo"],
+                    exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),
