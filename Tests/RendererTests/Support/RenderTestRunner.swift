@@ -47,7 +47,7 @@ final class RenderTestRunner {
     init(assets: URL, failuresDirectory: URL?) {
         self.assets = assets
         self.failuresDirectory = failuresDirectory
-        renderer = MapRenderer(resources: RenderResources(dataDirectory: assets))
+        renderer = MapRenderer(resources: RenderResources(dataDirectory: assets.path))
     }
 
     func run(_ testCase: RenderTestCase) -> RenderTestResult {
