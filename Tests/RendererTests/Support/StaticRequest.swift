@@ -26,7 +26,7 @@ struct StaticRequest {
         self.width = width; self.height = height
         func refuse(_ why: String) -> HarnessError { HarnessError("GET \(path) -> 400 \(why)") }
         for t in texts where t.drop(while: { $0 == "-" }).count > 32 { throw refuse("number \(t) too long for a plain decimal") }
-        guard (-180...180).contains(lon) else { throw refuse("longitude must be in [-180, 180]") }
+        guard abs(lon) <= 1e6 else { throw refuse("longitude must be in [-1e6, 1e6]") }
         guard (-90...90).contains(lat) else { throw refuse("latitude must be in [-90, 90]") }
         guard Self.zoomRange.contains(zoom) else { throw refuse("zoom must be in [-2, 24]") }
         guard width >= 1, height >= 1 else { throw refuse("width and height must be integers ≥ 1") }
