@@ -32,7 +32,16 @@ export class Field {
       ? h("textarea", { class: "value", rows: 2, spellcheck: "false", "aria-label": `${label} (JSON)` })
       : h("input", { class: "value", type: "text", spellcheck: "false", "aria-label": `${label} value` });
     this.control = this.#makeControl(kind, options);
-    const send = () => this.#send(parseValue(this.text.value));
+    // Enter and the blur after it must not send twice: a text is sent once until edited again,
+    // and never when it already is the server's value.
+    let lastSent = null;
+    const send = () => {
+      const t = this.text.value;
+      if (t === lastSent || t === formatValue(this.value)) return;
+      lastSent = t;
+      this.#send(parseValue(t));
+    };
+    this.text.addEventListener("input", () => { lastSent = null; });
     this.text.addEventListener("keydown", e => {
       if (e.key === "Enter" && (kind !== "json" || e.ctrlKey || e.metaKey)) { e.preventDefault(); send(); }
       if (e.key === "Escape") this.update(this.value);

@@ -5,9 +5,9 @@
 /**
  * `list` is the panel's rows top → bottom *without* the dragged row; the drop goes before
  * list[index] (index = list.length: at the bottom). Returns {slot, position} or null when the
- * drop has no valid place. Slot members are drawn just above their slot marker, so a drop
- * directly above a marker means "bottom of that slot"; a slot marker itself only moves
- * within the main stack.
+ * drop has no valid place. The rows' group decides: slot members are listed just above their
+ * slot marker, so a drop between a member and its marker means "bottom of that slot"; a slot
+ * marker itself only moves within the main stack.
  */
 export function dropPlacement(dragged, list, index) {
   if (dragged.type === "slot") {
@@ -17,7 +17,11 @@ export function dropPlacement(dragged, list, index) {
   }
   const below = list[index], above = list[index - 1];
   if (below) {
-    if (below.type === "slot") return { slot: below.id, position: { at: 0 } };
+    // Just above a slot marker: the slot's bottom when the row above is one of its members,
+    // else the main stack right above the (empty) slot.
+    if (below.type === "slot") {
+      return above && above.slot === below.id ? { slot: below.id, position: { at: 0 } } : { slot: null, position: { above: below.id } };
+    }
     return { slot: below.slot ?? null, position: { above: below.id } };
   }
   if (above) return { slot: above.slot ?? null, position: { below: above.id } };

@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Drives the Strata web viewer (Public/) in headless Chromium against the real server.
+
+Checks what a person would: tiles load and are not blank; adding a GeoJSON source (file
+upload) and two layers; dragging one layer below the other flips the colour on the map where
+they overlap; visibility toggles; remove + one-click re-add; an invalid paint value shows the
+server's message next to the field (and in the JSON editor, at the line it names); undo; a
+reload keeps the session's style; @2x tiles on a high-density screen; a server restart is
+survived; a deleted session offers a new one. Screenshots go to Tests/browser/artifacts/.
+Exit status 0 only when every check passed.
+"""
+import json
+import os
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
+from cdp import Browser, Page, find_chromium  # noqa: E402
+from server import Server  # noqa: E402
+
+ROOT = os.environ.get("STRATA_ROOT") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BIN = os.environ.get("STRATA_BIN") or os.path.join(ROOT, ".build", "debug", "strata")
+ART = os.path.join(ROOT, "Tests", "browser", "artifacts")
+RED, BLUE, GREEN = (255, 0, 0), (0, 0, 255), (0, 255, 0)
+BOX = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {
+    "type": "Polygon", "coordinates": [[[-30, -20], [30, -20], [30, 20], [-30, 20], [-30, -20]]]}}]}
+
+
+class Viewer:
+    """The page plus the few queries the checks need."""
+
+    def __init__(self, page, server):
+        self.page, self.server, self.checks = page, server, 0
+
+    def check(self, ok, what):
+        if not ok:
+            raise AssertionError(what)
+        self.checks += 1
+        print(f"  ok {self.checks:2d}  {what}", flush=True)
+
+    def js(self, expr):
+        return self.page.evaluate(expr)
+
+    def session(self):
+        return self.js("new URLSearchParams(location.hash.slice(1)).get('session')")
+
+    def shot(self, name):
+        self.page.screenshot(os.path.join(ART, name))
+
+    def server_layers(self, session=None):
+        status, body = self.server.request("GET", "/layers", session=session or self.session())
+        assert status == 200, f"GET /layers: {status} {body}"
+        return [layer["id"] for layer in body]
+
+    def wait_tiles(self, what="tiles of the current style", timeout=60):
+        """Waits until every visible tile shows the server's current style hash."""
+        session = self.session()
+        status, tj = self.server.request("GET", "/tiles.json", session=session)
+        assert status == 200, f"GET /tiles.json: {status}"
+        v = tj["tiles"][0].split("v=")[1].split("&")[0]
+        self.page.wait_for(f"strata.map.version === {json.dumps(session + ' ' + v)} && strata.map.pending === 0"
+                           " && strata.map.tiles.size > 0 && strata.map.failed === 0", what, timeout=timeout)
+        return v
+
+    def wait_idle(self):
+        """Waits for the page's last request to finish (the app refreshes after each change)."""
+        time.sleep(0.3)
+        self.wait_tiles()
+
+    def map_pixel(self, lon, lat):
+        x, y = self.js(f"""(() => {{ const r = document.getElementById('map').getBoundingClientRect();
+            const p = strata.map.pixelAt({lon}, {lat}); return [r.left + p[0], r.top + p[1]]; }})()""")
+        data = self.page.screenshot(clip={"x": round(x) - 1, "y": round(y) - 1, "width": 3, "height": 3})
+        _, _, ch, rows = png.decode(data)
+        return png.pixel(rows, ch, 1, 1)
+
+    def expect_color(self, want, what, lon=0, lat=0):
+        got = self.map_pixel(lon, lat)
+        self.check(all(abs(a - b) <= 16 for a, b in zip(got, want)), f"{what}: map pixel at {lon},{lat} is {got}, want {want}")
+
+    def set_select(self, selector, value):
+        self.js(f"""(() => {{ const s = document.querySelector({json.dumps(selector)}); s.value = {json.dumps(value)};
+            s.dispatchEvent(new Event('change', {{bubbles: true}})); return s.value; }})()""")
+
+    def text(self, selector):
+        return self.js(f"document.querySelector({json.dumps(selector)})?.textContent ?? null")
+
+    def row_order(self):
+        return self.js("[...document.querySelectorAll('#layer-list .layer-row')].map(li => li.dataset.id)")
+
+    def watch_tiles(self):
+        """Records the fewest tile images shown while the tiles refresh (flicker = a gap)."""
+        self.js("""(() => { const layer = document.querySelector('#map .tile-layer:not(.backdrop)');
+            window.__minTiles = layer.querySelectorAll('img').length;
+            window.__tileObserver?.disconnect();
+            window.__tileObserver = new MutationObserver(() => { window.__minTiles = Math.min(window.__minTiles,
+                layer.querySelectorAll('img').length); });
+            window.__tileObserver.observe(layer, {childList: true}); return window.__minTiles; })()""")
+
+
+def non_blank(v):
+    """The first view shows the default style: background, country fill and city dots."""
+    r = v.js("(() => { const r = document.getElementById('map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+    data = v.page.screenshot(clip={"x": r[0], "y": r[1], "width": r[2], "height": r[3], "scale": 0.5})
+    w, h, ch, rows = png.decode(data)
+    colors, green, land_or_sea = set(), 0, 0
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            p = png.pixel(rows, ch, x, y)
+            colors.add((p[0] >> 4, p[1] >> 4, p[2] >> 4))
+            if p[1] > p[0] + 20 and p[1] > p[2] + 10:
+                green += 1
+            land_or_sea += 1
+    return len(colors), green / land_or_sea
+
+
+def run(v, server):
+    page = v.page
+    print("viewer: first load creates a session and shows tiles")
+    page.navigate(server.base + "/")
+    page.wait_for("!!(window.strata && strata.app.session && location.hash.includes('session='))", "a session in the fragment")
+    session = v.session()
+    v.check(len(session) >= 32 and server.request("GET", f"/sessions/{session}")[0] == 200, f"new session {session[:8]}… exists on the server")
+    hash0 = v.wait_tiles("first tiles")
+    v.check(v.js("[...document.querySelectorAll('#map .tile-layer img')].every(i => i.complete && i.naturalWidth === 256"
+                 f" && i.src.includes('v={hash0}') && i.src.includes('session='))"), "tiles are 256 px PNGs whose URLs carry the style hash")
+    ncolors, green = non_blank(v)
+    v.check(ncolors >= 12 and green > 0.15, f"tiles are not blank ({ncolors} colours, {green:.0%} country green)")
+    v.check(v.row_order() == list(reversed(v.server_layers())), "the panel lists the session's layers top to bottom")
+    unit = page.evaluate(open(os.path.join(os.path.dirname(__file__), "unit.js")).read())
+    v.check(not unit["failures"], f"{unit['passed']} module unit checks in the browser (failures: {unit['failures']})")
+    v.shot("01-first-load.png")
+
+    print("viewer: add a GeoJSON source by file upload and two layers")
+    upload = os.path.join(server.work, "boxes.geojson")
+    with open(upload, "w") as f:
+        json.dump(BOX, f)
+    page.click('[data-tab="add"]')
+    page.set_files("#sources input[type=file]", [upload])
+    page.wait_for("document.querySelector('#sources textarea').value.includes('FeatureCollection')", "the file's text in the form")
+    page.click("#sources .buttons button.primary")
+    page.wait_for("!!document.querySelector('#sources .source-list li[data-id=boxes]')", "source 'boxes' listed")
+    v.check(server.request("GET", "/sources/boxes", session=session)[0] == 200, "uploaded source exists on the server")
+    page.type_into("#add-layer input[name=id]", "box-red")
+    v.set_select("#add-layer select[name=type]", "fill")
+    v.set_select("#add-layer select[name=source]", "boxes")
+    v.js("(() => { const c = document.querySelector('#add-layer input[name=color]'); c.value = '#ff0000'; c.dispatchEvent(new Event('input')); })()")
+    page.click("#add-layer .add-form .buttons button.primary")
+    page.wait_for("strata.app.selected === 'box-red' && !!document.querySelector('#editor .field[data-path=\"/paint/fill-opacity\"]')", "box-red in the editor")
+    page.type_into('#editor .field[data-path="/paint/fill-opacity"] input.value', "1", enter=True)
+    page.wait_for("strata.app.style.layers.find(l => l.id === 'box-red')?.paint['fill-opacity'] === 1", "opacity 1 applied")
+    page.click('[data-tab="add"]')
+    page.click("#add-layer .add-form .buttons button:nth-child(2)")  # "Edit as JSON"
+    page.type_into("#add-layer .json-editor textarea", json.dumps(
+        {"id": "box-blue", "type": "fill", "source": "boxes", "paint": {"fill-color": "#0000ff", "fill-opacity": 1}}))
+    page.click("#add-layer .json-editor button.primary")
+    page.wait_for("strata.app.layers.some(l => l.id === 'box-blue')", "box-blue added")
+    v.wait_idle()
+    v.check(v.server_layers()[-2:] == ["box-red", "box-blue"], "both layers on top, blue above red")
+    v.expect_color(BLUE, "the upper layer (blue) is drawn where they overlap")
+    v.shot("02-added-layers.png")
+
+    print("viewer: drag blue below red")
+    page.click('[data-tab="layers"]')
+    hx, hy, _, _ = page.center_of('#layer-list li[data-id="box-blue"] .handle')
+    _, ry, _, rh = page.center_of('#layer-list li[data-id="box-red"]')
+    v.watch_tiles()
+    page.drag(hx, hy, hx, ry + rh * 0.35)
+    page.wait_for("strata.app.layers.at(-1).id === 'box-red'", "the move applied")
+    v.wait_idle()
+    v.check(v.server_layers()[-2:] == ["box-blue", "box-red"], "server order after the drag: red above blue")
+    v.check(v.row_order()[:2] == ["box-red", "box-blue"], "panel order after the drag: red above blue")
+    v.expect_color(RED, "after the reorder the overlap shows red")
+    v.check(v.js("window.__minTiles") >= v.js("document.querySelectorAll('#map .tile-layer:not(.backdrop) img').length"),
+            "no tile disappeared while the tiles refreshed (old tiles kept until new ones decoded)")
+    v.shot("03-reordered.png")
+
+    print("viewer: visibility")
+    page.click('#layer-list li[data-id="box-red"] input.visibility')
+    page.wait_for("strata.app.layers.find(l => l.id === 'box-red').visibility === 'none'", "box-red hidden")
+    v.wait_idle()
+    v.expect_color(BLUE, "hiding red shows blue")
+    v.shot("04-red-hidden.png")
+    page.click('#layer-list li[data-id="box-red"] input.visibility')
+    page.wait_for("strata.app.layers.find(l => l.id === 'box-red').visibility === 'visible'", "box-red visible")
+    v.wait_idle()
+    v.expect_color(RED, "showing red again")
+
+    print("viewer: remove and re-add")
+    page.click('#layer-list li[data-id="box-red"] button.remove')
+    page.wait_for("!!document.querySelector('#removed-list li[data-id=\"box-red\"]')", "box-red in the removed list")
+    v.wait_idle()
+    v.check("box-red" not in v.server_layers(), "removed on the server")
+    v.expect_color(BLUE, "without red the overlap is blue")
+    v.shot("05-removed.png")
+    page.click('#removed-list li[data-id="box-red"] button.restore')
+    page.wait_for("strata.app.layers.some(l => l.id === 'box-red') && !document.querySelector('#removed-list li')", "box-red re-added")
+    v.wait_idle()
+    v.check(v.server_layers()[-2:] == ["box-blue", "box-red"], "re-added where it was (above blue)")
+    v.expect_color(RED, "re-added red is drawn again")
+
+    print("viewer: invalid values show the server's error next to the field")
+    page.click('#layer-list li[data-id="box-red"] .name')
+    field = '#editor .field[data-path="/paint/fill-color"]'
+    page.wait_for(f"!!document.querySelector('{field} input.value')", "fill-color field")
+    status, err = server.request("PATCH", "/layers/box-red", {"paint": {"fill-color": "notacolour"}}, session=session)
+    v.check(status == 400 and err["error"]["path"] == "/paint/fill-color", "the server rejects the value with a path")
+    page.type_into(f"{field} input.value", "notacolour", enter=True)
+    page.wait_for(f"document.querySelector('{field} .field-error').textContent.length > 0", "an error under fill-color")
+    v.check(v.text(f"{field} .field-error") == err["error"]["message"], f"fill-color shows the server's message: {err['error']['message']!r}")
+    v.check(err["error"]["message"] in (v.text("#toasts") or ""), "and a toast says it too")
+    v.shot("06-invalid-field.png")
+    layer = server.request("GET", "/layers/box-red", session=session)[1]
+    layer["paint"]["fill-opacity"] = "abc"
+    page.type_into("#editor .json-editor textarea", json.dumps(layer, indent=2))
+    page.click("#editor .json-editor button.primary")
+    page.wait_for("document.querySelector('#editor .json-error').textContent.includes('/paint/fill-opacity')", "JSON editor error")
+    jerr = v.text("#editor .json-error")
+    v.check(jerr.startswith("line ") and "number expected" in jerr, f"the JSON editor names the line and the server's message: {jerr!r}")
+    v.check(v.js("(() => { const t = document.querySelector('#editor .json-editor textarea'); return t.value.slice(t.selectionStart, t.selectionEnd); })()") == '"abc"',
+            "the offending value is selected in the JSON text")
+    v.shot("07-invalid-json.png")
+    v.expect_color(RED, "rejected changes leave the map as it was")
+    page.click("#editor .json-editor button:nth-child(2)")  # Revert
+
+    print("viewer: a colour change, then undo")
+    page.type_into(f"{field} input.value", "#00ff00", enter=True)
+    page.wait_for("strata.app.style.layers.find(l => l.id === 'box-red').paint['fill-color'] === '#00ff00'", "green applied")
+    v.wait_idle()
+    v.check(v.text(f"{field} .field-error") == "", "a valid value clears the field's error")
+    v.expect_color(GREEN, "the new colour is drawn")
+    page.click("#undo")
+    page.wait_for("strata.app.style.layers.find(l => l.id === 'box-red').paint['fill-color'] === '#ff0000'", "undo applied")
+    v.wait_idle()
+    v.expect_color(RED, "undo restores red")
+
+    print("viewer: a reload keeps the session's style")
+    order = v.row_order()
+    page.reload()
+    page.wait_for(f"!!(window.strata && strata.app.session === {json.dumps(session)} && strata.app.layers.length > 0)", "the page back on the same session")
+    v.wait_tiles("tiles after the reload")
+    v.check(v.session() == session and v.row_order() == order, "same session and layer order after the reload")
+    v.expect_color(RED, "the reloaded map shows the session's style")
+    v.shot("08-reloaded.png")
+
+    print("viewer: @2x tiles on a high-density screen (the shared link opens the same style)")
+    link = v.js("location.href")
+    page.send("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 650, "deviceScaleFactor": 2, "mobile": False})
+    page.navigate("about:blank")
+    page.navigate(link)
+    page.wait_for(f"!!(window.strata && strata.app.session === {json.dumps(session)} && strata.app.layers.length > 0)", "the shared link loaded")
+    v.wait_tiles("@2x tiles")
+    v.check(v.js("[...document.querySelectorAll('#map .tile-layer img')].every(i => i.src.includes('@2x.png') && i.naturalWidth === 512)"),
+            "512 px @2x tiles at device pixel ratio 2")
+    v.shot("09-retina.png")
+    page.send("Emulation.clearDeviceMetricsOverride")
+    page.navigate("about:blank")
+    page.navigate(link)
+    page.wait_for(f"!!(window.strata && strata.app.layers.length > 0)", "the page at ratio 1")
+    v.wait_tiles()
+
+    print("viewer: a server restart")
+    server.stop()
+    page.click('#layer-list li[data-id="box-red"] input.visibility')
+    page.wait_for("document.body.classList.contains('offline') && !!document.querySelector('.toast[data-key=offline]')", "the offline notice")
+    v.shot("10-server-down.png")
+    server.start()
+    page.wait_for("!document.body.classList.contains('offline') && !document.querySelector('.toast[data-key=offline]')", "reconnected", timeout=30)
+    v.wait_tiles("tiles after the restart")
+    v.check(v.server_layers()[-2:] == ["box-blue", "box-red"], "the session's style survived the restart")
+    v.expect_color(RED, "the map after the restart")
+
+    print("viewer: a deleted session offers a new one")
+    v.check(server.request("DELETE", f"/sessions/{session}")[0] == 204, "session deleted behind the page's back")
+    page.reload()
+    page.wait_for("!!document.querySelector('.toast[data-key=lost] button.action')", "the lost-session offer")
+    v.shot("11-session-lost.png")
+    page.click(".toast[data-key=lost] button.action")
+    page.wait_for(f"!!strata.app.session && strata.app.session !== {json.dumps(session)} && strata.app.layers.length > 0", "a new session")
+    v.wait_tiles("tiles of the new session")
+    fresh = v.session()
+    v.check(fresh != session and "box-red" not in v.server_layers(fresh), "the new session starts from the default style")
+    v.shot("12-new-session.png")
+    errors = page.exceptions()
+    v.check(not errors, f"no uncaught page exceptions or console errors ({errors})")
+
+
+def main():
+    chromium = find_chromium()
+    if not chromium:
+        print("SKIP: browser test — no Chromium binary (apt-get install chromium); nothing was checked")
+        return 0
+    os.makedirs(ART, exist_ok=True)
+    server = Server(ROOT, BIN)
+    browser = None
+    v = None
+    started = time.time()
+    try:
+        server.start()
+        browser = Browser(chromium, width=1100, height=700)
+        v = Viewer(Page(browser), server)
+        run(v, server)
+        print(f"browser: {v.checks} passed, 0 failed ({time.time() - started:.1f} s)")
+        return 0
+    except Exception:
+        traceback.print_exc()
+        if v:
+            try:
+                v.shot("failure.png")
+                print("page exceptions:", v.page.exceptions())
+            except Exception as e:  # the browser may be gone
+                print("no failure screenshot:", e)
+        print("--- server log (tail):\n" + server.log_text()[-3000:])
+        print(f"browser: {v.checks if v else 0} passed, 1 failed")
+        return 1
+    finally:
+        if browser:
+            browser.close()
+        server.cleanup()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
