@@ -93,6 +93,8 @@ export class App extends EventTarget {
       return { ok: true, value };
     } catch (error) {
       this.report(error);
+      // A multi-request change may have half-applied (e.g. slot set, move refused): resync.
+      if (error instanceof ApiError && error.code !== "unknown_session") await this.refresh();
       return { ok: false, error };
     }
   }

@@ -62,7 +62,9 @@ app.addEventListener("change", () => {
   $("#session-label").title = app.session || "";
   document.body.classList.toggle("offline", !app.online);
   document.body.classList.toggle("lost", app.lost);
+  $("#lost-note").hidden = !app.lost;
 });
+$("#lost-new").addEventListener("click", () => app.newSession());
 app.addEventListener("reconnect", () => map.retryFailed());
 map.addEventListener("tileerror", debounce(() => app.probe(), 300));
 

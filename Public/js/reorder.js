@@ -1,5 +1,5 @@
 // Pointer-driven reordering of a vertical list (mouse, pen and touch alike): press a row's
-// `.handle`, drag, release. While dragging, the row follows the pointer and a marker line shows
+// `.handle`, drag, release (or focus the handle and use the arrow keys). While dragging, the row follows the pointer and a marker line shows
 // where it will land; `onDrop(id, index)` gets the index among the *other* rows.
 export function enableReorder(list, { onDrop }) {
   let drag = null;
@@ -46,6 +46,19 @@ export function enableReorder(list, { onDrop }) {
     const original = [...list.querySelectorAll(":scope > [data-id]")].indexOf(row);
     if (!cancelled && index !== null && index !== original) onDrop(row.dataset.id, index, others.map(r => r.dataset.id));
   }
+
+  // Keyboard: ArrowUp / ArrowDown on a focused handle moves its layer one row.
+  list.addEventListener("keydown", e => {
+    const handle = e.target.closest(".handle");
+    if (!handle || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+    e.preventDefault();
+    const row = handle.closest("[data-id]");
+    const rows = [...list.querySelectorAll(":scope > [data-id]")];
+    const index = rows.indexOf(row) + (e.key === "ArrowUp" ? -1 : 1);
+    if (index >= 0 && index < rows.length) {
+      onDrop(row.dataset.id, index, rows.filter(r => r !== row).map(r => r.dataset.id));
+    }
+  });
 
   list.addEventListener("pointermove", move);
   list.addEventListener("pointerup", e => end(e, false));

@@ -43,6 +43,7 @@ export class StylePanel {
 /** "setPaintProperty countries-fill fill-color, moveLayer cities" from a revision's operations. */
 function summarize(ops) {
   if (!Array.isArray(ops) || ops.length === 0) return "(initial style)";
-  const one = op => [op[0], ...op.slice(1, 3).filter(a => typeof a === "string")].join(" ");
+  const name = a => typeof a === "string" ? a : a && typeof a === "object" && typeof a.id === "string" ? a.id : null;
+  const one = op => [op[0], ...op.slice(1, 3).map(name).filter(Boolean)].join(" ");
   return ops.slice(0, 4).map(one).join(", ") + (ops.length > 4 ? `, … (${ops.length} operations)` : "");
 }

@@ -67,7 +67,10 @@ class Server:
         self.proc = None
 
     def cleanup(self):
-        self.stop()
+        if self.proc and self.proc.poll() is None:  # nothing left to keep: no graceful stop
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
         shutil.rmtree(self.work, ignore_errors=True)
 
     def log_text(self):

@@ -6,7 +6,8 @@ upload) and two layers; dragging one layer below the other flips the colour on t
 they overlap; visibility toggles; remove + one-click re-add; an invalid paint value shows the
 server's message next to the field (and in the JSON editor, at the line it names); undo; a
 reload keeps the session's style; @2x tiles on a high-density screen; a server restart is
-survived; a deleted session offers a new one. Screenshots go to Tests/browser/artifacts/.
+survived; copy, add into a slot, keyboard reorder; the style tab's history and download; a
+deleted session offers a new one; zoom/pan/cursor on the map. Screenshots go to Tests/browser/artifacts/.
 Exit status 0 only when every check passed.
 """
 import json
@@ -100,6 +101,96 @@ class Viewer:
             window.__tileObserver.observe(layer, {childList: true}); return window.__minTiles; })()""")
 
 
+def map_interaction(v):
+    """Zoom buttons, double-click, wheel, drag to pan, cursor coordinates, view in the URL."""
+    print("viewer: map interaction")
+    page = v.page
+    z0 = v.js("strata.map.z")
+    page.click("#zoom-in")
+    page.wait_for(f"strata.map.z === {z0 + 1} && document.getElementById('status').textContent.includes('zoom {z0 + 1} ')", "+ zoom")
+    v.check(True, "the + button zooms in and the status shows the zoom")
+    mx, my, mw, mh = page.center_of("#map")
+    page.mouse("mouseMoved", mx, my)
+    for clicks in (1, 2):
+        page.mouse("mousePressed", mx, my, buttons=1, button="left", clicks=clicks)
+        page.mouse("mouseReleased", mx, my, button="left", clicks=clicks)
+    page.wait_for(f"strata.map.z === {z0 + 2}", "double-click zoom")
+    v.check(True, "double-click zooms in")
+    page.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": mx, "y": my, "deltaX": 0, "deltaY": 240})
+    page.wait_for(f"strata.map.z === {z0 + 1}", "wheel zoom out")
+    v.check(True, "the wheel zooms out")
+    lon0 = v.js("strata.map.center[0]")
+    page.drag(mx, my, mx + 100, my)
+    lon1 = v.js("strata.map.center[0]")
+    want = -100 * 360 / (256 * 2 ** (z0 + 1))
+    v.check(abs((lon1 - lon0) - want) < 0.5, f"dragging 100 px east pans by {lon1 - lon0:.2f}° (want {want:.2f}°)")
+    page.mouse("mouseMoved", mx - 50, my + 30)
+    lon, lat = v.js(f"strata.map.lonLatAt({mw / 2 - 50}, {mh / 2 + 30})")
+    page.wait_for(f"document.getElementById('status').textContent.includes('{lat:.5f}°, {lon:.5f}°')", "cursor coordinates")
+    v.check(True, f"the status shows the cursor's coordinates ({v.text('#status')})")
+    page.wait_for(f"location.hash.includes('map={z0 + 1}/')", "the view in the fragment")
+    v.wait_tiles(f"tiles at zoom {z0 + 1}")
+    kept = v.js("(() => { strata.map.zoomBy(-1); return document.querySelectorAll('#map .backdrop img').length; })()")
+    v.check(kept > 0, f"while zooming, the previous level stays visible under the new tiles ({kept} images)")
+    v.wait_tiles(f"tiles back at zoom {z0}")
+    v.check(v.js("document.querySelectorAll('#map .backdrop img').length") == 0, "the scaled backdrop goes once the new level loaded")
+    v.js("strata.map.setView(0, 20, %d)" % z0)
+    v.wait_tiles()
+
+
+def copy_slot_and_keyboard(v, session):
+    print("viewer: copy a layer, add one into a slot, reorder with the keyboard")
+    page = v.page
+    page.click('[data-tab="layers"]')
+    page.click('#layer-list li[data-id="box-blue"] button.copy')
+    page.wait_for("document.activeElement?.closest('.copy-form') !== null", "the copy form")
+    page.type_into("#layer-list .copy-form input", "box-blue-2", enter=True)
+    page.wait_for("strata.app.layers.some(l => l.id === 'box-blue-2')", "the copy")
+    v.check(v.server_layers()[-3:] == ["box-blue", "box-blue-2", "box-red"], "the copy sits right above its original")
+    copy = v.server.request("GET", "/layers/box-blue-2", session=session)[1]
+    v.check(copy["paint"] == {"fill-color": "#0000ff", "fill-opacity": 1}, "the copy has the original's paint")
+    v.js("document.querySelector('#layer-list li[data-id=\"box-blue-2\"] .handle').focus()")
+    page.key("ArrowDown", vk=40)
+    page.wait_for("strata.app.layers.at(-3).id === 'box-blue-2'", "the keyboard move")
+    v.check(v.server_layers()[-3:] == ["box-blue-2", "box-blue", "box-red"], "ArrowDown on the handle moves the layer one row down")
+    page.click('[data-tab="add"]')
+    page.type_into("#add-layer input[name=id]", "box-edge")
+    v.set_select("#add-layer select[name=type]", "line")
+    v.set_select("#add-layer select[name=source]", "boxes")
+    v.set_select("#add-layer select[name=position]", "slot")
+    v.set_select("#add-layer select[name=target]", "middle")
+    page.click("#add-layer .add-form .buttons button.primary")
+    page.wait_for("strata.app.layers.some(l => l.id === 'box-edge')", "the slotted layer")
+    edge = v.server.request("GET", "/layers/box-edge", session=session)[1]
+    v.check(edge.get("slot") == "middle" and edge["type"] == "line", "the form added a line layer into slot 'middle'")
+    rows = v.row_order()
+    v.check(rows.index("box-edge") + 1 == rows.index("middle"), "the panel lists it just above its slot marker")
+    v.wait_idle()
+    v.shot("11-copy-and-slot.png")
+
+
+def style_tab(v, session):
+    print("viewer: style tab (history, JSON, download)")
+    page = v.page
+    downloads = os.path.join(v.server.work, "downloads")
+    os.makedirs(downloads)
+    page.b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    page.click('[data-tab="style"]')
+    page.wait_for("document.querySelectorAll('#tab-style .history li').length > 3", "the history list")
+    v.check("addLayer box-edge" in v.text("#tab-style .history li"), "the newest revision is listed first with its operation")
+    v.check('"box-edge"' in v.text("#tab-style .style-json"), "the style JSON shows the current style")
+    page.click("#tab-style .buttons button:nth-child(2)")
+    path = os.path.join(downloads, "style.json")
+    deadline = time.time() + 10
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.1)
+    with open(path) as f:
+        downloaded = json.load(f)
+    v.check(downloaded == v.server.request("GET", "/style", session=session)[1], "the download is the session's style")
+    v.shot("12-style-tab.png")
+    page.click('[data-tab="layers"]')
+
+
 def non_blank(v):
     """The first view shows the default style: background, country fill and city dots."""
     r = v.js("(() => { const r = document.getElementById('map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
@@ -132,6 +223,7 @@ def run(v, server):
     unit = page.evaluate(open(os.path.join(os.path.dirname(__file__), "unit.js")).read())
     v.check(not unit["failures"], f"{unit['passed']} module unit checks in the browser (failures: {unit['failures']})")
     v.shot("01-first-load.png")
+    map_interaction(v)
 
     print("viewer: add a GeoJSON source by file upload and two layers")
     upload = os.path.join(server.work, "boxes.geojson")
@@ -272,17 +364,20 @@ def run(v, server):
     v.check(v.server_layers()[-2:] == ["box-blue", "box-red"], "the session's style survived the restart")
     v.expect_color(RED, "the map after the restart")
 
+    copy_slot_and_keyboard(v, session)
+    style_tab(v, session)
+
     print("viewer: a deleted session offers a new one")
     v.check(server.request("DELETE", f"/sessions/{session}")[0] == 204, "session deleted behind the page's back")
     page.reload()
     page.wait_for("!!document.querySelector('.toast[data-key=lost] button.action')", "the lost-session offer")
-    v.shot("11-session-lost.png")
+    v.shot("13-session-lost.png")
     page.click(".toast[data-key=lost] button.action")
     page.wait_for(f"!!strata.app.session && strata.app.session !== {json.dumps(session)} && strata.app.layers.length > 0", "a new session")
     v.wait_tiles("tiles of the new session")
     fresh = v.session()
     v.check(fresh != session and "box-red" not in v.server_layers(fresh), "the new session starts from the default style")
-    v.shot("12-new-session.png")
+    v.shot("14-new-session.png")
     errors = page.exceptions()
     v.check(not errors, f"no uncaught page exceptions or console errors ({errors})")
 
