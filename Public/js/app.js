@@ -67,8 +67,11 @@ export class App extends EventTarget {
 
   /** Reloads style, layers and tile version from the server. */
   async refresh() {
+    // Overlapping refreshes (e.g. a slider sending while dragged): only the newest is applied.
+    const seq = this.refreshes = (this.refreshes || 0) + 1;
     try {
       const [style, layers, version] = await Promise.all([this.api.style(), this.api.layers(), this.api.tileVersion()]);
+      if (seq !== this.refreshes) return true;
       Object.assign(this, { style, layers, version });
       this.removed.prune(layers);
       if (this.selected && !layers.some(l => l.id === this.selected)) this.selected = null;
@@ -152,6 +155,7 @@ export class App extends EventTarget {
     this.online = true;
     dismiss("offline");
     toast("Reconnected", { kind: "ok", ms: 2500 });
-    if (await this.open(this.session)) this.dispatchEvent(new Event("reconnect"));
+    const ok = this.session ? await this.open(this.session) : await this.newSession(false);
+    if (ok) this.dispatchEvent(new Event("reconnect"));
   }
 }

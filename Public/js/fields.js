@@ -88,7 +88,7 @@ export class Field {
   /** Shows the server's current value (unless the user is editing this field). */
   update(value) {
     this.value = value;
-    if (this.el.contains(document.activeElement) && document.activeElement !== this.control) return;
+    if (this.el.contains(document.activeElement)) return;
     this.text.value = formatValue(value);
     const shown = value === undefined || value === null ? this.fallback : value;
     const constant = typeof shown === "number" || typeof shown === "string";

@@ -62,7 +62,8 @@ class Viewer:
         assert status == 200, f"GET /tiles.json: {status}"
         v = tj["tiles"][0].split("v=")[1].split("&")[0]
         self.page.wait_for(f"strata.map.version === {json.dumps(session + ' ' + v)} && strata.map.pending === 0"
-                           " && strata.map.tiles.size > 0 && strata.map.failed === 0", what, timeout=timeout)
+                           " && strata.map.tiles.size > 0 && strata.map.failed === 0 && [...document.querySelectorAll("
+                           f"'#map .tile-layer:not(.backdrop) img')].every(i => i.src.includes('v={v}'))", what, timeout=timeout)
         return v
 
     def wait_idle(self):
