@@ -31,6 +31,7 @@ export class Field {
     this.text = kind === "json"
       ? h("textarea", { class: "value", rows: 2, spellcheck: "false", "aria-label": `${label} (JSON)` })
       : h("input", { class: "value", type: "text", spellcheck: "false", "aria-label": `${label} value` });
+    if (fallback !== null) this.text.placeholder = `default ${formatValue(fallback)}`;
     this.control = this.#makeControl(kind, options);
     // Enter and the blur after it must not send twice: a text is sent once until edited again,
     // and never when it already is the server's value.

@@ -72,10 +72,13 @@ export class LayerPanel {
     const others = topDown(this.app.layers).filter(l => l.id !== id);
     const place = dropPlacement(dragged, others, index);
     if (!place) return;
+    const keyboard = document.activeElement?.classList.contains("handle");
     await this.app.mutate(async api => {
       if ((dragged.slot ?? null) !== place.slot) await api.patchLayer(id, { slot: place.slot });
       return api.moveLayer(id, place.position);
     });
+    // Keep keyboard users on the layer they are moving.
+    if (keyboard) this.list.querySelector(`[data-id="${CSS.escape(id)}"] .handle`)?.focus();
   }
 
   async remove(id) {

@@ -30,7 +30,7 @@ export class SourcePanel {
     const used = id => this.app.layers.filter(l => l.source === id).length;
     this.list.replaceChildren(...Object.entries(sources).map(([id, s]) =>
       h("li", { dataset: { id } }, h("span", { class: "name" }, id),
-        h("span", { class: "meta" }, `${s.type}${typeof s.data === "string" ? ` · ${s.data}` : ""} · ${used(id)} layer(s)`),
+        h("span", { class: "meta", title: typeof s.data === "string" ? s.data : "" }, `${s.type} · ${used(id)} layer(s)`),
         h("button", { class: "remove", title: "Remove source", "aria-label": `Remove source ${id}`, onclick: () => this.remove(id) }, "✕"))));
   }
 
