@@ -22,9 +22,14 @@ export function typeIcon(type, color) {
   svg.setAttribute("viewBox", "0 0 16 16");
   svg.setAttribute("class", "type-icon");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", type);
-  const shape = SHAPES[type] || `<text x="8" y="12" text-anchor="middle" font-size="11" fill="C">?</text>`;
-  svg.innerHTML = `<title>${type}</title>` + shape.replaceAll('"C"', `"${safeColor(color)}"`);
+  svg.setAttribute("aria-label", String(type));
+  // Only constant markup and a checked colour go through innerHTML: a style may carry any
+  // string as its type, and a shared link must not be able to inject markup.
+  const shape = Object.hasOwn(SHAPES, type) ? SHAPES[type] : `<text x="8" y="12" text-anchor="middle" font-size="11" fill="C">?</text>`;
+  svg.innerHTML = shape.replaceAll('"C"', `"${safeColor(color)}"`);
+  const title = document.createElementNS(NS, "title");
+  title.textContent = String(type);
+  svg.prepend(title);
   return svg;
 }
 

@@ -67,5 +67,11 @@
   eq("toHex css", [toHex("red"), toHex("rgba(0, 128, 255, 0.5)"), toHex("hsl(120, 100%, 25%)")], ["#ff0000", "#0080ff", "#008000"]);
   eq("toHex invalid", [toHex("notacolour"), toHex(3)], [null, null]);
 
+  // Icons: a hostile type or colour from a shared style never becomes markup
+  const { typeIcon } = await import("/js/icons.js");
+  const icon = typeIcon('<img src=x onerror="window.__pwned=1">', 'red"/><image href="x" onerror="window.__pwned=1"/>');
+  eq("icon has no injected elements", [icon.querySelector("img, image, script"), icon.querySelector("title").textContent.startsWith("<img")], [null, true]);
+  eq("icon colour falls back when unsafe", icon.innerHTML.includes('fill="#666"'), true);
+
   return { passed, failures };
 })()
