@@ -92,6 +92,15 @@ def copy_slot_and_keyboard(v, session):
     v.check(edge.get("slot") == "middle" and edge["type"] == "line", "the form added a line layer into slot 'middle'")
     rows = v.row_order()
     v.check(rows.index("box-edge") + 1 == rows.index("middle"), "the panel lists it just above its slot marker")
+    page.click('[data-tab="layers"]')
+    hx, hy, _, _ = page.center_of('#layer-list li[data-id="box-edge"] .handle')
+    _, fy, _, fh = page.center_of('#layer-list li[data-id="countries-fill"]')
+    page.drag(hx, hy, hx, fy - fh * 0.2)  # into the upper half of countries-fill: just above it
+    page.wait_for("strata.app.layers.find(l => l.id === 'box-edge')?.slot === null", "box-edge out of its slot")
+    layers = v.server_layers()
+    v.check(v.server.request("GET", "/layers/box-edge", session=session)[1].get("slot") is None
+            and layers.index("box-edge") == layers.index("countries-fill") + 1,
+            "dragging a slotted layer into the main stack clears its slot and puts it where it was dropped")
     v.wait_idle()
     v.shot("11-copy-and-slot.png")
 
@@ -104,7 +113,7 @@ def style_tab(v, session):
     page.b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
     page.click('[data-tab="style"]')
     page.wait_for("document.querySelectorAll('#tab-style .history li').length > 3", "the history list")
-    v.check("addLayer box-edge" in v.text("#tab-style .history li"), "the newest revision is listed first with its operation")
+    v.check("moveLayer box-edge" in v.text("#tab-style .history li"), "the newest revision is listed first with its operation")
     v.check('"box-edge"' in v.text("#tab-style .style-json"), "the style JSON shows the current style")
     page.click("#tab-style .buttons button:nth-child(2)")
     path = os.path.join(downloads, "style.json")
