@@ -14,7 +14,6 @@ export class App extends EventTarget {
     this.style = null;          // GET /style
     this.layers = [];           // GET /layers, bottom → top
     this.version = null;        // the style hash of the tile URLs
-    this.revision = null;
     this.selected = null;       // id of the layer in the editor
     this.online = true;
     this.lost = false;          // the session no longer exists on the server
@@ -90,7 +89,6 @@ export class App extends EventTarget {
   async mutate(fn, { done = null } = {}) {
     try {
       const value = await fn(this.api);
-      if (value && typeof value.revision === "number") this.revision = value.revision;
       await this.refresh();
       if (done) toast(done, { kind: "ok", ms: 2500 });
       return { ok: true, value };
