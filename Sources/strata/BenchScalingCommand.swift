@@ -19,6 +19,7 @@ struct BenchScaling: AsyncParsableCommand {
     @Option(help: "Tiles rendered per size (a jittered grid over the data).") var tiles: Int = 64
     @Option(help: "Timed repetitions (median reported), interleaved across sizes.") var reps: Int = 5
     @Option(help: "Random seed of the generator.") var seed: UInt64 = 1
+    @Option(help: "Keep the generated data, the style and the tiles' views (views.txt) in this directory.") var keep: String?
 
     func run() async throws {
         let counts = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -26,8 +27,9 @@ struct BenchScaling: AsyncParsableCommand {
             throw ValidationError("--sizes takes positive counts up to 20,000,000, e.g. 10000,100000,1000000")
         }
         guard tiles >= 1, reps >= 1, perTile > 0 else { throw ValidationError("--tiles, --reps and --per-tile must be positive") }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-scaling-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let root = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-scaling-\(getpid())")
+        defer { if keep == nil { try? FileManager.default.removeItem(at: root) } }
         print("strata bench scaling: synthetic polygons + lines over lon 5.9…15.0, lat 47.3…55.0; \(perTile) features/tile, \(tiles) tiles of 256 px per size; process CPU")
 
         var cases: [ScalingCase] = []
@@ -39,6 +41,7 @@ struct BenchScaling: AsyncParsableCommand {
                          n, Double(c.geojsonBytes) / 1048576, c.jsonParseMs, c.indexBuildMs, c.sourceBytesPerFeature,
                          c.rssBytesPerFeature, c.zoom, c.featuresPerTile, c.firstPassMs))
             cases.append(c)
+            if keep != nil { try c.writeViews(to: dir) }
         }
 
         var plain = [[TileBenchPass]](repeating: [], count: cases.count), detailed = plain
@@ -106,6 +109,9 @@ struct ScalingCase {
         let t1 = BenchClock.processCPU
         let source = try GeoJSONSource.parse(json!)
         let t2 = BenchClock.processCPU
+        guard source.features.count == count, source.warnings.isEmpty else {
+            throw ValidationError("synthetic source read \(source.features.count) of \(count) features; warnings: \(source.warnings.prefix(3))")
+        }
         json = nil
         bytes = []
         ProcessMemory.trim()
@@ -128,6 +134,16 @@ struct ScalingCase {
                            rssBytesPerFeature: Double(rss1 - rss0) / Double(count), zoom: zoom,
                            featuresPerTile: Double(inView) / Double(cameras.count),
                            firstPassMs: firstPass.cpuSeconds * 1e3, runner: runner)
+    }
+
+    /// The style (style.json) and one `lon,lat,zoom` line per tile (views.txt), for `strata render --view`.
+    func writeViews(to dir: URL) throws {
+        try Data(Self.scalingStyle.serialized().utf8).write(to: dir.appendingPathComponent("style.json"))
+        let lines = runner.cameras.map { c -> String in
+            let p = WebMercator.unproject(c.center)
+            return String(format: "%.7f,%.7f,%.4f", p.lon, p.lat, c.zoom)
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("views.txt"))
     }
 
     /// `n` 256 px views on a jittered grid inside the middle 80 % of `rect` (full tiles of data).
