@@ -7,7 +7,10 @@ public enum Simplification {
     /// Recursion stops below `minSqTolerance` (the finest tolerance that will ever be asked,
     /// e.g. the one of the source's max zoom minus one); vertices never picked get 0.
     /// Iterative (no recursion depth limit); ties pick the vertex nearest the middle, which
-    /// keeps degenerate input (collinear or repeated points) from going quadratic.
+    /// keeps degenerate input (collinear or repeated points) from going quadratic. Input
+    /// built to make Douglas–Peucker peel one vertex per pass (quadratic) hits a work budget
+    /// of O(n log n) distance tests, after which the remaining spans split at their middle
+    /// vertex (importance = its distance): slightly worse simplification, never a hang.
     public static func computeImportance(_ points: UnsafeBufferPointer<WorldPoint>,
                                          into importance: UnsafeMutableBufferPointer<Float>,
                                          minSqTolerance: Double) {
@@ -19,11 +22,21 @@ public enum Simplification {
         importance[n - 1] = .infinity
         guard n > 2 else { return }
         var stack: [(Int, Int)] = [(0, n - 1)]
+        var budget = n * (2 * (Int.bitWidth - n.leadingZeroBitCount) + 16)
         while let (first, last) = stack.popLast() {
             let a = points[first], b = points[last]
             var maxSqDist = minSqTolerance
             var index = -1
             let mid = (first + last) / 2
+            budget -= last - first
+            if budget < 0 {
+                // Over budget: split in the middle without searching.
+                let d = squaredSegmentDistance(points[mid], a, b)
+                if d > minSqTolerance { importance[mid] = Float(d) }
+                if mid - first > 1 { stack.append((first, mid)) }
+                if last - mid > 1 { stack.append((mid, last)) }
+                continue
+            }
             var bestToMid = last - first
             var i = first + 1
             while i < last {

@@ -18,7 +18,7 @@ enum FeatureStream {
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
-        let filterNeedsGeometry = filter != nil && FilterInspection.needsGeometry(layer)
+        let needsGeometry = FilterInspection.needsGeometry(layer)
         var ctx = frame.layerContext
         ctx.tileZoom = tileZoom
         var scratch = frame.scratch
@@ -28,7 +28,7 @@ enum FeatureStream {
             var state = JSONObject()
             if !states.isEmpty, let id = f.id, let key = FeatureStateStore.key(id), let s = states[key] { state = s }
             ctx.feature = FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti,
-                                         geometry: filterNeedsGeometry ? data.geometry(i) : nil, state: state)
+                                         geometry: needsGeometry ? data.geometry(i) : nil, state: state)
             guard let filter else { return true }
             frame.clock.mark(.prepare)
             let keep = filter.evaluateFilter(ctx)
@@ -43,21 +43,13 @@ enum FeatureStream {
     }
 }
 
-/// Static facts about a layer's filter, computed from its JSON.
+/// Static facts about a layer's expressions.
 enum FilterInspection {
-    /// `within`/`distance` need the feature's full geometry in the evaluation context.
+    /// `within`/`distance` in the filter or any property need the feature's full geometry in
+    /// the evaluation context; other layers skip building it.
     static func needsGeometry(_ layer: Layer) -> Bool {
-        guard let f = layer.json["filter"] else { return false }
-        return mentions(f, ["within", "distance"])
-    }
-
-    private static func mentions(_ v: JSONValue, _ names: Set<String>) -> Bool {
-        switch v {
-        case .array(let a):
-            if let op = a.first?.stringValue, names.contains(op) { return true }
-            return a.contains { mentions($0, names) }
-        case .object(let o): return o.contains { mentions($0.value, names) }
-        default: return false
-        }
+        if layer.filter?.usesGeometry == true { return true }
+        return layer.paint.values.contains { $0.expression?.usesGeometry == true }
+            || layer.layout.values.contains { $0.expression?.usesGeometry == true }
     }
 }

@@ -22,6 +22,7 @@ final class RenderFrame {
     var canvas: Canvas
     let output: Canvas
     private var offscreen: Canvas?
+    private var scratch2: Canvas?
     let resources: RenderResources
     let zoom: Double
     let globalState: JSONObject
@@ -78,6 +79,13 @@ final class RenderFrame {
         clock.mark(.raster)
         output.drawImage(layer.pixmap, transform: .identity, filter: .nearest, opacity: opacity)
         clock.mark(.raster)
+    }
+
+    /// A second offscreen canvas for masks (line gradients), sized like the output.
+    func scratchCanvas() -> Canvas {
+        let c = scratch2 ?? Canvas(width: output.width, height: output.height)
+        scratch2 = c
+        return c
     }
 
     /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with

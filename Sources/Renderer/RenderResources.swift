@@ -4,66 +4,58 @@ import SourceData
 import StyleSpec
 
 /// Data a render needs beyond the style: parsed source data, shared by every session and
-/// render thread and keyed by content, so equal data is parsed and indexed once.
-public final class RenderResources: @unchecked Sendable {
-    /// Root that relative URLs in styles resolve inside (nil: only inline data).
-    public let dataDirectory: URL?
-    private let lock = NSLock()
-    private var geojson: [String: GeoJSONSource] = [:]
-    private var order: [String] = []
-    private let maxSources: Int
+/// render thread and keyed by content, so equal data is parsed and indexed once (concurrent
+/// first requests for it parse once too).
+public final class RenderResources: Sendable {
+    /// Where relative URLs in styles resolve (nil: only inline data is drawn).
+    public let dataDirectory: DataDirectory?
+    private let geojson: GeoJSONSourceCache
+    /// Largest GeoJSON file read from the data directory.
+    private let maxFileBytes: Int
 
-    public init(dataDirectory: URL?, maxCachedSources: Int = 64) {
+    public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20) {
         self.dataDirectory = dataDirectory
-        self.maxSources = max(1, maxCachedSources)
+        self.geojson = GeoJSONSourceCache(byteBudget: geoJSONCacheBytes)
+        self.maxFileBytes = maxFileBytes
     }
+
+    /// Convenience for a plain directory path; a missing directory means inline data only.
+    public convenience init(dataDirectory path: String?) {
+        self.init(dataDirectory: path.flatMap { try? DataDirectory(root: $0) })
+    }
+
+    /// Cache statistics (for metrics).
+    public var geoJSONCacheStatistics: GeoJSONSourceCache.Stats { geojson.statistics }
 
     /// The parsed, indexed data of a GeoJSON source (inline or a file in the data directory).
-    /// Unreadable data renders as an empty source: a style stays drawable when one file is bad.
+    /// Unreadable data renders as an empty source (nil): a style stays drawable when one file
+    /// is bad; the style validator and the server report bad URLs when the style is changed.
     func geoJSON(_ spec: SourceSpec) -> GeoJSONSource? {
         guard spec.type == .geojson, let data = spec.geojsonData else { return nil }
-        let key = spec.contentHash.hex
-        lock.lock()
-        if let hit = geojson[key] { lock.unlock(); return hit }
-        lock.unlock()
-        let options = GeoJSONOptions(source: .object(spec.json))
-        let parsed: GeoJSONSource?
-        switch data {
-        case .inline(let json):
-            parsed = try? GeoJSONSource.parse(json, options: options)
-        case .url(let url):
-            parsed = loadFile(url).flatMap { try? GeoJSONSource.parse($0, options: options) }
+        return try? geojson.value(for: spec.contentHash.hex) {
+            let options = GeoJSONOptions(source: .object(spec.json))
+            let include = Self.sourceFilter(options)
+            switch data {
+            case .inline(let json):
+                return GeoJSONSource.parseLeniently(json, options: options, include: include)
+            case .url(let url):
+                guard let dir = dataDirectory, case .file(let path) = try dir.resolve(url),
+                      let bytes = try dir.read(path, limit: maxFileBytes) else {
+                    throw DataPathError(code: "missing", "GeoJSON \(url) is not readable")
+                }
+                return GeoJSONSource.parseLeniently(try JSONParser.parse(bytes), options: options, include: include)
+            }
         }
-        guard let parsed else { return nil }
-        lock.lock()
-        if geojson[key] == nil {
-            geojson[key] = parsed
-            order.append(key)
-            if order.count > maxSources { geojson[order.removeFirst()] = nil }
-        }
-        lock.unlock()
-        return parsed
     }
 
-    /// Reads a relative path inside the data directory; anything that would leave it is refused.
-    private func loadFile(_ url: String) -> JSONValue? {
-        guard let root = dataDirectory, let file = DataPath.resolve(url, in: root),
-              let bytes = FileManager.default.contents(atPath: file.path) else { return nil }
-        return try? JSONParser.parse(bytes)
-    }
-}
-
-/// Minimal containment check for relative data paths (the style validator and the server
-/// refuse hostile paths with a 400 first; this guards the read itself).
-enum DataPath {
-    static func resolve(_ relative: String, in root: URL) -> URL? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"),
-              !relative.contains("://") else { return nil }
-        let parts = relative.split(separator: "/")
-        guard !parts.contains("..") else { return nil }
-        let base = root.standardizedFileURL.resolvingSymlinksInPath()
-        let file = base.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
-        guard file.path.hasPrefix(base.path + "/") else { return nil }
-        return file
+    /// The source's own `filter` (applied once, when the data is loaded, as MapLibre does).
+    private static func sourceFilter(_ options: GeoJSONOptions) -> ((Feature) -> Bool)? {
+        guard let json = options.filter, case .success(let filter) = ExpressionCompiler.compileFilter(json, at: .root) else {
+            return nil
+        }
+        return { f in
+            let feature = FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti)
+            return filter.evaluateFilter(EvaluationContext(zoom: 0, feature: feature))
+        }
     }
 }

@@ -126,7 +126,10 @@ struct ScalingCase {
         for c in cameras { inView += source.query(c.visibleWorldBounds()).count }
 
         let style = try BenchStyle.parse(scalingStyle, name: "scaling style")
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory))
+        // Budgets above the largest size, so the 1M-feature file is read and stays cached.
+        let resources = RenderResources(dataDirectory: try DataDirectory(root: directory.path),
+                                        geoJSONCacheBytes: 4 << 30, maxFileBytes: 2 << 30)
+        let renderer = MapRenderer(resources: resources)
         let runner = TileBenchRunner(renderer: renderer, style: style, cameras: cameras, threads: 1)
         let firstPass = try runner.pass(collectStats: false)
         return ScalingCase(count: count, geojsonBytes: size, jsonParseMs: (t1 - t0) * 1e3, indexBuildMs: (t2 - t1) * 1e3,

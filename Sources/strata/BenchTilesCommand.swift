@@ -40,7 +40,7 @@ struct BenchTiles: AsyncParsableCommand {
         let range = try zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
         let tiles = TileSet.tiles(range)
         let cameras = TileSet.cameras(tiles, tileSize: tileSize)
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: URL(fileURLWithPath: dataDir)))
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
         let runners = try variants.map {
             TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
         }

@@ -46,7 +46,7 @@ struct Render: ParsableCommand {
         } else {
             throw ValidationError("give --tile or --view")
         }
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: URL(fileURLWithPath: dataDir)))
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
         let pixmap = try renderer.render(parsed, camera: camera)
         let png = try PNGEncoder.encode(premultipliedRGBA: pixmap.data, width: pixmap.width, height: pixmap.height)
         try Data(png).write(to: URL(fileURLWithPath: output))

@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
             }
             if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
             try cfg.validateFilesystem(configFile: path)
-            try await ServerRunner.run(config: cfg, renderer: ServeRendererFactory.make(config: cfg))
+            try await ServerRunner.run(config: cfg, renderer: try ServeRendererFactory.make(config: cfg))
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
             throw ExitCode(2)

@@ -1,11 +1,14 @@
 import Foundation
 import Renderer
+import SourceData
 import TileServer
 
-/// Chooses the renderer `serve` uses: the style renderer over the configured data directory.
+/// Chooses the renderer `serve` uses: the style renderer over the configured data directory
+/// (with its archives and allowed remote hosts).
 enum ServeRendererFactory {
-    static func make(config: ServerConfig) -> any TileRenderer {
-        let resources = RenderResources(dataDirectory: URL(fileURLWithPath: config.dataDir))
+    static func make(config: ServerConfig) throws -> any TileRenderer {
+        let directory = try DataDirectory(root: config.dataDir, archives: config.archives, remoteHosts: config.remoteHosts)
+        let resources = RenderResources(dataDirectory: directory)
         return StyleTileRenderer(renderer: MapRenderer(resources: resources))
     }
 }

@@ -86,3 +86,20 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+final class SimplificationWorstCaseTests: XCTestCase {
+    func testPeelOneInputStaysFast() {
+        // Each vertex sticks out a little more than everything after it: plain DP would pick
+        // vertices one by one (quadratic). 100k vertices must still finish quickly.
+        let n = 100_000
+        let line: [WorldPoint] = (0..<n).map { i in
+            let t = Double(i) / Double(n)
+            return WorldPoint(t, i % 2 == 0 ? (1 - t) * (1 - t) : -(1 - t) * (1 - t))
+        }
+        let start = Date()
+        let imp = Simplification.importance(of: line, minSqTolerance: 0)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(imp.count, n)
+        XCTAssertGreaterThan(imp.filter { $0 > 0 }.count, n / 2, "vertices still get an importance")
+    }
+}

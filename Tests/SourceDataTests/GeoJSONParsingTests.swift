@@ -168,6 +168,9 @@ final class GeoJSONParsingTests: XCTestCase {
         // MapLibre: tolerance 0.375 px of a 512 px tile.
         XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: 3), 0.375 / 512 / 8, accuracy: 1e-18)
         XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: 18), 0)
+        XCTAssertEqual(GeoJSONOptions().simplificationTolerance(zoom: -2), GeoJSONOptions().simplificationTolerance(zoom: 0))
+        XCTAssertEqual(try GeoJSONSource.parse(bytes: Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8)).features.count, 1)
+        XCTAssertThrowsError(try GeoJSONSource.parse(bytes: Array("{".utf8))) { XCTAssertTrue($0 is JSONParseError) }
     }
 
     func testRenderTestAssetsAndInlineDataParseWithoutCrashing() throws {
@@ -191,5 +194,33 @@ final class GeoJSONParsingTests: XCTestCase {
         }
         XCTAssertGreaterThan(parsed, 250)
         XCTAssertEqual(rejected, 4, "invalid.geojson, malformed.geojson and their two inline twins")
+    }
+}
+
+final class GeoJSONHostileInputTests: XCTestCase {
+    func testDeeplyNestedGeometryCollectionsAreCut() throws {
+        var text = #"{"type": "Point", "coordinates": [1, 1]}"#
+        for _ in 0..<100 { text = #"{"type": "GeometryCollection", "geometries": [\#(text), {"type": "Point", "coordinates": [2, 2]}]}"# }
+        let s = try parse(text)
+        XCTAssertEqual(s.features.count, GeoJSONReader.maxCollectionDepth)
+        XCTAssertEqual(s.warnings.count, 1)
+    }
+
+    func testHugeAndOddValuesDoNotCrash() throws {
+        let s = try parse(#"""
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "id": 1e308, "properties": {"a": {"b": [1, {"c": null}]}}, "geometry": {"type": "Polygon", "coordinates": [[[1e308, 1e308], [-1e308, 1e308], [-1e308, -1e308], [1e308, 1e308]]]}},
+          {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[0, 0], [0, 0], [0, 0]]}},
+          {"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": [[], [[]], [[[0, 0]]]]}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0, 0, 0, 0, 0]}}
+        ]}
+        """#)
+        XCTAssertEqual(s.features.count, 3, "\(s.warnings)")
+        var scratch = GeometryScratch()
+        for z in [0, 5, 18] {
+            s.forEachFeature(in: WorldRect(minX: -2, minY: -1, maxX: 3, maxY: 2), zoom: z, scratch: &scratch) { _, g, _ in
+                XCTAssertTrue(g.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+            }
+        }
     }
 }

@@ -26,7 +26,6 @@ enum FillPainter {
 
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         let canvas = frame.canvas
-        let outlineStyle = StrokeStyle(width: 1, join: .miter, cap: .butt)
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
             var path = frame.path
@@ -40,7 +39,7 @@ enum FillPainter {
                 canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
             }
             if let oc = outline?.constantValue?.withAlpha(multipliedBy: opacity.constantValue!), oc.a > 0, !path.isEmpty {
-                canvas.stroke(path, style: outlineStyle, paint: .solid(oc))
+                GLOutline.draw(path, color: oc, on: canvas)
             }
             frame.path = path
             frame.clock.mark(.raster)
@@ -68,7 +67,7 @@ enum FillPainter {
         }
         for item in items {
             if let oc = item.outline, oc.a > 0, !item.path.isEmpty {
-                canvas.stroke(item.path, style: outlineStyle, paint: .solid(oc))
+                GLOutline.draw(item.path, color: oc, on: canvas)
             }
         }
         frame.clock.mark(.raster)

@@ -14,6 +14,11 @@ enum LinePainter {
         let lineOffset = LayerProperty(layer, "line-offset", .paint, ctx, convert: Convert.number)
         let blur = LayerProperty(layer, "line-blur", .paint, ctx, convert: Convert.number)
         let dashes = layer.paint["line-dasharray"].map { _ in LayerProperty(layer, "line-dasharray", .paint, ctx, convert: Convert.numbers) }
+        // Dashes scale with the width at the integer zoom below (MapLibre's `floorwidth`), so
+        // a zooming map does not make the pattern breathe.
+        var floorContext = ctx
+        floorContext.zoom = ctx.zoom.rounded(.down)
+        let floorWidth = dashes == nil ? nil : LayerProperty(layer, "line-width", .paint, floorContext, convert: Convert.number)
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let cap = LayerProperty(layer, "line-cap", .layout, ctx, convert: Convert.lineCap)
@@ -52,6 +57,8 @@ enum LinePainter {
             }
         }
         func strokeStyle(_ fctx: EvaluationContext, width w: Float) -> StrokeStyle {
+            var floorFeature = fctx
+            floorFeature.zoom = floorContext.zoom
             var style = StrokeStyle(width: w * ratio, join: join.value(fctx), cap: cap.value(fctx), miterLimit: miterLimit)
             style.roundLimit = roundLimit
             style.offset = lineOffset.value(fctx) * ratio
@@ -60,7 +67,8 @@ enum LinePainter {
                 // Dash lengths are in line widths (MapLibre scales the pattern by the width).
                 let d = dashes.value(fctx)
                 if d.count >= 2, d.allSatisfy({ $0 >= 0 }), d.contains(where: { $0 > 0 }) {
-                    style.dashes = d.map { $0 * w * ratio }
+                    let unit = floorWidth?.value(floorFeature) ?? w
+                    style.dashes = d.map { $0 * unit * ratio }
                 }
             }
             return style
@@ -70,7 +78,8 @@ enum LinePainter {
         // union equals drawing them one by one when nothing shows through).
         let allConstant = [color.isConstant, opacity.isConstant, width.isConstant, gap.isConstant, lineOffset.isConstant,
                            blur.isConstant, dashes?.isConstant ?? true, cap.isConstant, join.isConstant].allSatisfy { $0 }
-        if allConstant, sortKey == nil, let c0 = color.constantValue, let o0 = opacity.constantValue, c0.a * o0 >= 1 {
+        let gradient = layer.paint["line-gradient"] != nil ? LineGradient(layer: layer, frame: frame, mask: frame.scratchCanvas()) : nil
+        if gradient == nil, allConstant, sortKey == nil, let c0 = color.constantValue, let o0 = opacity.constantValue, c0.a * o0 >= 1 {
             var path = frame.path
             path.removeAll()
             try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { _, geometry, _ in
@@ -90,7 +99,7 @@ enum LinePainter {
         var sorted: [(key: Double, order: Int, path: Path, style: StrokeStyle, color: Color, gap: Float)] = []
         var order = 0
         var path = frame.path
-        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, clips in
             guard geometry.type != .point else { return }
             path.removeAll()
             PathBuilder.append(geometry, projection: frame.projection, offset: shift, to: &path)
@@ -100,7 +109,13 @@ enum LinePainter {
             guard w > 0, c.a > 0, !path.isEmpty else { frame.clock.mark(.style); return }
             let style = strokeStyle(fctx, width: w)
             let g = gap.value(fctx) * ratio
-            if let sortKey {
+            if let gradient {
+                let o = opacity.value(fctx)
+                frame.clock.mark(.style)
+                gradient.add(path: path, geometry: geometry, clips: clips, projection: frame.projection,
+                             shift: shift, style: style, opacity: o)
+                frame.clock.mark(.raster)
+            } else if let sortKey {
                 let key = sortKey.value(fctx) ?? 0
                 frame.clock.mark(.style)
                 sorted.append((key, order, path, style, c, g))
@@ -112,6 +127,7 @@ enum LinePainter {
             }
         }
         frame.path = path
+        gradient?.composite(onto: canvas)
         sorted.sort { ($0.key, $0.order) < ($1.key, $1.order) }
         for item in sorted { draw(item.path, item.style, item.color, item.gap) }
         frame.clock.mark(.raster)

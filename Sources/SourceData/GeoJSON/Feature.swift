@@ -14,14 +14,6 @@ public struct Feature: Sendable {
     public let isMulti: Bool
     /// Bounds of the geometry in world coordinates.
     public let bounds: WorldRect
-
-    /// Range of the feature's parts in the store.
-    let partStart: Int32, partEnd: Int32
-    /// Range of the feature's polygons in the store (polygons only).
-    let polygonStart: Int32, polygonEnd: Int32
-
-    var parts: Range<Int> { Int(partStart)..<Int(partEnd) }
-    var polygons: Range<Int> { Int(polygonStart)..<Int(polygonEnd) }
 }
 
 /// Why a GeoJSON document could not be read at all (invalid parts inside a valid document

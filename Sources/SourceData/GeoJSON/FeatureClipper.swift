@@ -38,19 +38,19 @@ struct FeatureClipper {
     }
 
     @inline(__always)
-    func isKept(_ store: borrowing GeometryStore, _ v: Int) -> Bool {
+    func isKept(_ store: PackedGeometry, _ v: Int) -> Bool {
         sqTolerance <= 0 || Double(store.importance[v]) >= sqTolerance
     }
 
     @inline(__always)
-    mutating func appendToRun(_ store: borrowing GeometryStore, _ v: Int) {
+    mutating func appendToRun(_ store: PackedGeometry, _ v: Int) {
         run.append(store.points[v])
         if metrics { runSource.append(Int32(truncatingIfNeeded: v)) }
     }
 
     /// Appends the vertices of chunk (v, last] that survive simplification (last always).
     @inline(__always)
-    mutating func appendSimplified(_ store: borrowing GeometryStore, from v: Int, through last: Int) {
+    mutating func appendSimplified(_ store: PackedGeometry, from v: Int, through last: Int) {
         var k = v + 1
         if sqTolerance <= 0 {
             while k <= last { appendToRun(store, k); k += 1 }
@@ -65,7 +65,7 @@ struct FeatureClipper {
 
     // MARK: points
 
-    mutating func points(_ store: borrowing GeometryStore, _ parts: Range<Int>) {
+    mutating func points(_ store: PackedGeometry, _ parts: Range<Int>) {
         for p in parts {
             var v = store.partStart(p)
             for c in store.chunkRange(ofPart: p) {
@@ -84,7 +84,7 @@ struct FeatureClipper {
 
     // MARK: lines
 
-    mutating func lines(_ store: borrowing GeometryStore, _ parts: Range<Int>) {
+    mutating func lines(_ store: PackedGeometry, _ parts: Range<Int>) {
         for p in parts {
             // geojson-vt drops lines shorter than the tolerance.
             if tolerance > 0, store.partSizes[p] < tolerance { continue }
@@ -112,7 +112,7 @@ struct FeatureClipper {
     }
 
     /// Emits the current run of a line: as it is when every chunk was inside, else clipped.
-    mutating func flushLine(_ store: borrowing GeometryStore, part p: Int, inside: Bool) {
+    mutating func flushLine(_ store: PackedGeometry, part p: Int, inside: Bool) {
         guard run.count >= 2 else { return }
         if inside {
             geometry.points.append(contentsOf: run)
@@ -133,7 +133,7 @@ struct FeatureClipper {
     }
 
     /// Where a position on the current run lies along its whole (unsimplified) line, 0...1.
-    func fraction(_ store: borrowing GeometryStore, part p: Int, _ at: LinePosition) -> Double {
+    func fraction(_ store: PackedGeometry, part p: Int, _ at: LinePosition) -> Double {
         let a = Int(runSource[at.segment]), b = Int(runSource[Swift.min(at.segment + 1, runSource.count - 1)])
         let d = store.lineDistances[a] + at.t * (store.lineDistances[b] - store.lineDistances[a])
         let total = store.lineDistances[store.partStart(p + 1) - 1]
@@ -142,11 +142,12 @@ struct FeatureClipper {
 
     // MARK: polygons
 
-    mutating func polygons(_ store: borrowing GeometryStore, _ polygons: Range<Int>) {
+    mutating func polygons(_ store: PackedGeometry, _ polygons: Range<Int>, firstPart: Int) {
         for j in polygons {
             var outerKept = false
-            for p in store.partRange(ofPolygon: j) {
-                let outer = p == store.partRange(ofPolygon: j).lowerBound
+            let rings = store.partRange(ofPolygon: j, firstPolygon: polygons.lowerBound, firstPart: firstPart)
+            for p in rings {
+                let outer = p == rings.lowerBound
                 let kept = ring(store, p, outer: outer)
                 if outer { outerKept = kept; if !kept { break } }
             }
@@ -155,7 +156,7 @@ struct FeatureClipper {
     }
 
     /// Simplifies and clips ring `p` into `geometry` (ending a part); false when nothing is left.
-    mutating func ring(_ store: borrowing GeometryStore, _ p: Int, outer: Bool) -> Bool {
+    mutating func ring(_ store: PackedGeometry, _ p: Int, outer: Bool) -> Bool {
         // geojson-vt drops rings smaller than the tolerance squared.
         if tolerance > 0, store.partSizes[p] < sqTolerance { return false }
         var v = store.partStart(p)

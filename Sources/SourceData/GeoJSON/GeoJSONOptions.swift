@@ -47,9 +47,10 @@ public struct GeoJSONOptions: Sendable, Equatable {
 
     /// geojson-vt's simplification tolerance in world units for integer zoom `z` (0 at and
     /// beyond `maxzoom`): MapLibre passes `tolerance · extent / 512` in tile units, which is
-    /// `tolerance / (2^z · 512)` in world units.
+    /// `tolerance / (2^z · 512)` in world units. Zooms below 0 use zoom 0 (MapLibre draws
+    /// z0 tiles there).
     public func simplificationTolerance(zoom z: Int) -> Double {
-        WebMercator.simplificationTolerance(zoom: z, tolerance: tolerance * Double(extent) / 512,
+        WebMercator.simplificationTolerance(zoom: Swift.max(0, z), tolerance: tolerance * Double(extent) / 512,
                                             extent: Double(extent), maxZoom: maxzoom)
     }
 }

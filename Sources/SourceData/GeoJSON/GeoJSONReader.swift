@@ -10,7 +10,12 @@ struct GeoJSONReader {
     let include: ((Feature) -> Bool)?
     var store: GeometryStore
     var features: [Feature] = []
+    /// Where each feature's geometry is in `store` (parallel to `features`).
+    var headers: [GeometryHeader] = []
     var warnings = Warnings()
+
+    /// Deepest GeometryCollection nesting read (keeps recursion shallow on small thread stacks).
+    static let maxCollectionDepth = 16
 
     init(options: GeoJSONOptions, include: ((Feature) -> Bool)?) {
         self.options = options
@@ -43,7 +48,7 @@ struct GeoJSONReader {
             guard case .array(let list)? = root["features"] else {
                 throw GeoJSONError("a FeatureCollection needs a \"features\" array", path: JSONPointer.root / "features")
             }
-            features.reserveCapacity(list.count)
+            features.reserveCapacity(list.count); headers.reserveCapacity(list.count)
             for (i, f) in list.enumerated() { readFeature(f, index: i, path: JSONPointer.root / "features" / i) }
         case "Feature":
             readFeature(json, index: 0, path: .root)
@@ -92,6 +97,9 @@ struct GeoJSONReader {
     mutating func readGeometry(_ g: JSONObject, id: JSONValue?, properties: JSONObject, path: @autoclosure () -> JSONPointer, depth: Int) {
         guard let type = g["type"]?.stringValue else { warnings.add(path() / "type", "a geometry needs a \"type\" string; skipped"); return }
         if type == "GeometryCollection" {
+            guard depth < GeoJSONReader.maxCollectionDepth else {
+                warnings.add(path(), "GeometryCollections nested deeper than \(GeoJSONReader.maxCollectionDepth); skipped"); return
+            }
             guard case .array(let members)? = g["geometries"] else {
                 warnings.add(path() / "geometries", "a GeometryCollection needs a \"geometries\" array; skipped"); return
             }
@@ -142,11 +150,18 @@ struct GeoJSONReader {
             warnings.add(path().tokens.isEmpty ? path() : JSONPointer(path().tokens.dropLast()) / "type", "unknown geometry type \"\(type)\"; skipped")
             return
         }
-        let partEnd = store.partEnds.count
-        guard partEnd > firstPart else {
+        if !finishFeature(type: geometryType, id: id, properties: properties, firstPart: firstPart, firstPolygon: firstPolygon) {
             warnings.add(path(), "\(type) has nothing drawable; feature skipped")
-            return
         }
+    }
+
+    /// Adds the feature made of the parts stored since `firstPart` (false when there are
+    /// none, or `include` refused it: then its geometry is rolled back).
+    @discardableResult
+    mutating func finishFeature(type geometryType: GeometryType, id: JSONValue?, properties: JSONObject,
+                                firstPart: Int, firstPolygon: Int) -> Bool {
+        let partEnd = store.partEnds.count
+        guard partEnd > firstPart else { return false }
         let polygonEnd = store.polygonEnds.count
         let isMulti: Bool
         switch geometryType {
@@ -154,15 +169,16 @@ struct GeoJSONReader {
         case .lineString: isMulti = partEnd - firstPart > 1
         case .polygon: isMulti = polygonEnd - firstPolygon > 1
         }
-        let feature = Feature(id: id, properties: properties, type: geometryType, isMulti: isMulti,
-                              bounds: store.bounds(ofParts: firstPart..<partEnd),
-                              partStart: Int32(firstPart), partEnd: Int32(partEnd),
-                              polygonStart: Int32(firstPolygon), polygonEnd: Int32(polygonEnd))
+        let bounds = store.bounds(ofParts: firstPart..<partEnd)
+        let feature = Feature(id: id, properties: properties, type: geometryType, isMulti: isMulti, bounds: bounds)
         if let include, !include(feature) {
             store.rollback(parts: firstPart, polygons: firstPolygon)
-            return
+            return true
         }
         features.append(feature)
+        headers.append(GeometryHeader(bounds: bounds, partStart: Int32(firstPart), partEnd: Int32(partEnd),
+                                      polygonStart: Int32(firstPolygon), polygonEnd: Int32(polygonEnd), type: geometryType))
+        return true
     }
 
     mutating func readLine(_ c: JSONValue, _ path: @autoclosure () -> JSONPointer) {

@@ -4,13 +4,13 @@ extension GeoJSONSource {
     /// Feature `i`'s full-detail geometry (world coordinates, rings closed and wound) —
     /// for `within` / `distance` and anything that wants the whole shape. Allocates.
     public func geometry(_ i: Int) -> FeatureGeometry {
-        let f = features[i]
-        var g = FeatureGeometry(type: f.type)
-        let first = store.partStart(Int(f.partStart)), end = store.partStart(Int(f.partEnd))
-        g.points = Array(store.points[first..<end])
-        g.partEnds = store.partEnds[f.parts].map { $0 - Int32(first) }
-        if f.type == .polygon {
-            g.polygonEnds = store.polygonEnds[f.polygons].map { $0 - f.partStart }
+        let h = geometry.header(ofFeature: i)
+        var g = FeatureGeometry(type: h.type)
+        let first = geometry.partStart(Int(h.partStart)), end = geometry.partStart(Int(h.partEnd))
+        g.points = Array(geometry.points[first..<end])
+        g.partEnds = geometry.partEnds[h.parts].map { $0 - Int32(first) }
+        if h.type == .polygon {
+            g.polygonEnds = geometry.polygonEnds[h.polygons].map { $0 - h.partStart }
         }
         return g
     }
@@ -38,18 +38,24 @@ extension GeoJSONSource {
     @discardableResult
     public func clip(feature i: Int, zoom: Int, to rect: WorldRect, worldCopy: Int = 0,
                      into scratch: inout GeometryScratch) -> Bool {
-        let f = features[i]
-        scratch.geometry.removeAll(type: f.type)
+        clip(slot: Int(geometry.slotOfFeature[i]), tolerance: options.simplificationTolerance(zoom: zoom),
+             to: rect, worldCopy: worldCopy, into: &scratch)
+    }
+
+    /// `clip(feature:…)` for the feature in index slot `slot`, tolerance precomputed.
+    func clip(slot: Int, tolerance: Double, to rect: WorldRect, worldCopy: Int, into scratch: inout GeometryScratch) -> Bool {
+        let h = geometry.headers[slot]
+        scratch.geometry.removeAll(type: h.type)
         scratch.lineClips.removeAll(keepingCapacity: true)
         let dx = Double(worldCopy)
         let r = worldCopy == 0 ? rect : rect.offset(dx: -dx, dy: 0)
-        guard f.bounds.intersects(r) else { return false }
-        let tolerance = options.simplificationTolerance(zoom: zoom)
-        var clipper = FeatureClipper(rect: r, tolerance: tolerance, metrics: options.lineMetrics, taking: &scratch)
-        switch f.type {
-        case .point: clipper.points(store, f.parts)
-        case .lineString: clipper.lines(store, f.parts)
-        case .polygon: clipper.polygons(store, f.polygons)
+        guard h.bounds.intersects(r) else { return false }
+        var clipper = FeatureClipper(rect: r, tolerance: tolerance, metrics: options.lineMetrics && geometry.hasLineDistances,
+                                     taking: &scratch)
+        switch h.type {
+        case .point: clipper.points(geometry, h.parts)
+        case .lineString: clipper.lines(geometry, h.parts)
+        case .polygon: clipper.polygons(geometry, h.polygons, firstPart: Int(h.partStart))
         }
         clipper.finish(into: &scratch)
         if worldCopy != 0 {

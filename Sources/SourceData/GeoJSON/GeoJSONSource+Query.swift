@@ -46,15 +46,23 @@ extension GeoJSONSource {
                                include: (Int) -> Bool = { _ in true },
                                _ body: (_ feature: Int, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) rethrows {
         guard let copies = worldCopies(intersecting: rect) else { return }
+        let tolerance = options.simplificationTolerance(zoom: zoom)
         var hits = scratch.hits
         scratch.hits = []
         defer { hits.removeAll(keepingCapacity: true); scratch.hits = hits }
         for k in copies {
+            // Feature index in the high half, index slot in the low half: sorting gives the
+            // source order, and the slot reaches the geometry without touching `features`.
             hits.removeAll(keepingCapacity: true)
-            query(rect.offset(dx: -Double(k), dy: 0), into: &hits)
-            for i in hits where include(Int(i)) {
-                if clip(feature: Int(i), zoom: zoom, to: rect, worldCopy: k, into: &scratch) {
-                    try body(Int(i), scratch.geometry, scratch.lineClips)
+            index.searchSlots(rect.offset(dx: -Double(k), dy: 0)) { slot, feature in
+                hits.append(UInt64(UInt32(bitPattern: feature)) << 32 | UInt64(UInt32(bitPattern: slot)))
+            }
+            if hits.count > 1 { hits.sort() }
+            for h in hits {
+                let i = Int(h >> 32)
+                guard include(i) else { continue }
+                if clip(slot: Int(h & 0xFFFF_FFFF), tolerance: tolerance, to: rect, worldCopy: k, into: &scratch) {
+                    try body(i, scratch.geometry, scratch.lineClips)
                 }
             }
         }

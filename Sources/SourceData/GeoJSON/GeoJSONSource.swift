@@ -15,20 +15,19 @@ public final class GeoJSONSource: Sendable {
     public let warnings: [String]
     /// Union of all feature bounds (empty without features).
     public let bounds: WorldRect
-    let store: GeometryStore
+    let geometry: PackedGeometry
     let index: PackedRTree
 
-    init(options: GeoJSONOptions, features: [Feature], warnings: [String], store: GeometryStore) {
+    init(options: GeoJSONOptions, features: [Feature], headers: [GeometryHeader], warnings: [String], store: GeometryStore) {
         self.options = options
-        self.features = features
         self.warnings = warnings
-        var store = store
-        store.shrink()
-        self.store = store
+        self.features = features
         var b = WorldRect.empty
         for f in features { b.formUnion(f.bounds) }
         bounds = b
         index = PackedRTree(features.map(\.bounds))
+        // Geometry in the index's (spatial) order; features keep the input order.
+        geometry = PackedGeometry(store, headers: headers, order: index.leafOrder)
     }
 
     /// Reads a GeoJSON document (FeatureCollection, Feature or bare geometry). Throws when
@@ -40,13 +39,19 @@ public final class GeoJSONSource: Sendable {
                              include: ((Feature) -> Bool)? = nil) throws -> GeoJSONSource {
         var reader = GeoJSONReader(options: options, include: include)
         try reader.read(json)
-        return GeoJSONSource(options: options, features: reader.features, warnings: reader.warnings.all, store: reader.store)
+        return GeoJSONSource(options: options, features: reader.features, headers: reader.headers, warnings: reader.warnings.all, store: reader.store)
     }
 
     /// `parse` from JSON text (UTF-8 bytes); a JSON syntax error is thrown as `JSONParseError`.
     public static func parse(bytes: UnsafeRawBufferPointer, options: GeoJSONOptions = GeoJSONOptions(),
                              include: ((Feature) -> Bool)? = nil) throws -> GeoJSONSource {
         try parse(JSONParser.parse(bytes: bytes), options: options, include: include)
+    }
+
+    /// `parse` from JSON text held in an array.
+    public static func parse(bytes: [UInt8], options: GeoJSONOptions = GeoJSONOptions(),
+                             include: ((Feature) -> Bool)? = nil) throws -> GeoJSONSource {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, options: options, include: include) }
     }
 
     /// Like `parse`, but a document that is not GeoJSON gives an empty source whose warning
@@ -62,16 +67,16 @@ public final class GeoJSONSource: Sendable {
 
     /// A source without features.
     public static func empty(options: GeoJSONOptions = GeoJSONOptions(), warnings: [String] = []) -> GeoJSONSource {
-        GeoJSONSource(options: options, features: [], warnings: warnings,
+        GeoJSONSource(options: options, features: [], headers: [], warnings: warnings,
                       store: GeometryStore(trackDistances: options.lineMetrics, minSqTolerance: 0))
     }
 
     /// Number of vertices stored.
-    public var vertexCount: Int { store.points.count }
+    public var vertexCount: Int { geometry.counts.points }
 
     /// Approximate bytes held (geometry, index and properties), for cache budgets.
     public var byteSize: Int {
-        var bytes = store.byteSize + index.byteSize + features.capacity * MemoryLayout<Feature>.stride
+        var bytes = geometry.byteSize + index.byteSize + features.capacity * MemoryLayout<Feature>.stride
         for f in features {
             bytes += JSONValue.object(f.properties).estimatedBytes
             if let id = f.id { bytes += id.estimatedBytes }

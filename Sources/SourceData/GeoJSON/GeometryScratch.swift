@@ -12,7 +12,7 @@ public struct GeometryScratch {
     var run: [WorldPoint] = []
     var runSource: [Int32] = []
     var clip = ClipScratch()
-    var hits: [Int32] = []
+    var hits: [UInt64] = []
 
     public init() {}
 }

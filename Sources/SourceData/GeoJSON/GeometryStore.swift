@@ -48,8 +48,10 @@ struct GeometryStore: Sendable {
     @inline(__always) func chunkRange(ofPart p: Int) -> Range<Int> {
         (p == 0 ? 0 : Int(partChunkEnds[p - 1]))..<Int(partChunkEnds[p])
     }
-    @inline(__always) func partRange(ofPolygon j: Int) -> Range<Int> {
-        (j == 0 ? 0 : Int(polygonEnds[j - 1]))..<Int(polygonEnds[j])
+    /// Rings of polygon j of a feature whose parts start at `firstPart` and whose polygons
+    /// start at `firstPolygon` (other features' parts lie between two features' polygons).
+    @inline(__always) func partRange(ofPolygon j: Int, firstPolygon: Int, firstPart: Int) -> Range<Int> {
+        (j == firstPolygon ? firstPart : Int(polygonEnds[j - 1]))..<Int(polygonEnds[j])
     }
 
     /// Start of the part being built (the points appended since the last part ended).
@@ -169,14 +171,5 @@ struct GeometryStore: Sendable {
         points.capacity * 16 + importance.capacity * 4 + lineDistances.capacity * 8 + partEnds.capacity * 4
             + partSizes.capacity * 8 + partChunkEnds.capacity * 4 + chunkLast.capacity * 4
             + chunkBounds.capacity * 32 + polygonEnds.capacity * 4
-    }
-
-    /// Releases spare capacity once building is done.
-    mutating func shrink() {
-        func tight<T>(_ a: inout [T]) {
-            if a.capacity > a.count + a.count / 16 + 16 { a = a.withUnsafeBufferPointer { Array($0) } }
-        }
-        tight(&points); tight(&importance); tight(&lineDistances); tight(&partEnds); tight(&partSizes)
-        tight(&partChunkEnds); tight(&chunkLast); tight(&chunkBounds); tight(&polygonEnds)
     }
 }

@@ -71,6 +71,12 @@ struct PackedRTree: Sendable {
     /// Calls `visit` with every item whose box intersects `rect` (in tree order).
     @inline(__always)
     func search(_ rect: WorldRect, _ visit: (Int32) -> Void) {
+        searchSlots(rect) { _, item in visit(item) }
+    }
+
+    /// Like `search`, also giving each hit's leaf slot (its position in Hilbert order).
+    @inline(__always)
+    func searchSlots(_ rect: WorldRect, _ visit: (_ slot: Int32, _ item: Int32) -> Void) {
         guard count > 0, !rect.isEmpty, boxes[boxes.count - 1].intersects(rect) else { return }
         boxes.withUnsafeBufferPointer { boxes in
             indices.withUnsafeBufferPointer { indices in
@@ -82,7 +88,7 @@ struct PackedRTree: Sendable {
                     while true {
                         // `node` is a slot at `level` whose box intersects: scan its children.
                         if level == 0 {
-                            visit(indices[node])
+                            visit(Int32(truncatingIfNeeded: node), indices[node])
                         } else {
                             let first = Int(indices[node])
                             let end = Swift.min(first + PackedRTree.nodeSize, levelEnds[level - 1])
@@ -98,6 +104,9 @@ struct PackedRTree: Sendable {
             }
         }
     }
+
+    /// Item indices in leaf (Hilbert) order.
+    var leafOrder: [Int32] { Array(indices.prefix(count)) }
 
     /// Bytes held, for cache budgets.
     var byteSize: Int { boxes.capacity * 32 + indices.capacity * 4 + levelEnds.capacity * 8 }

@@ -18,6 +18,8 @@ public final class CompiledExpression: Sendable {
     /// Reads the feature: properties, id, geometry type or geometry (`within`, `distance`).
     public var usesFeature: Bool { dependencies.contains(.feature) }
     public var usesFeatureState: Bool { dependencies.contains(.featureState) }
+    /// Needs `FeatureContext.geometry` (`within`, `distance`); other expressions never read it.
+    public var usesGeometry: Bool { dependencies.contains(.geometry) }
     public var usesLineProgress: Bool { dependencies.contains(.lineProgress) }
     public var usesHeatmapDensity: Bool { dependencies.contains(.heatmapDensity) }
     public var usesGlobalState: Bool { dependencies.contains(.globalState) }

@@ -7,7 +7,8 @@ public struct FeatureContext: Sendable {
     public var id: JSONValue?
     public var properties: JSONObject
     public var geometryType: GeometryType
-    /// Multi-part geometry: `geometry-type` reports "MultiPoint", "MultiLineString", ...
+    /// Multi-part geometry (informational: `geometry-type` reports the simple type, as the
+    /// style spec says).
     public var isMulti: Bool
     /// Geometry in world coordinates, for `within` and `distance`; nil when not supplied.
     public var geometry: FeatureGeometry?
@@ -20,12 +21,13 @@ public struct FeatureContext: Sendable {
         self.isMulti = isMulti; self.geometry = geometry; self.state = state
     }
 
-    /// `geometry-type`'s answer.
+    /// `geometry-type`'s answer: "Point", "LineString" or "Polygon" (Multi* geometries report
+    /// their simple type, per the v8 spec and MapLibre's tile features).
     public var geometryTypeName: String {
         switch geometryType {
-        case .point: return isMulti ? "MultiPoint" : "Point"
-        case .lineString: return isMulti ? "MultiLineString" : "LineString"
-        case .polygon: return isMulti ? "MultiPolygon" : "Polygon"
+        case .point: return "Point"
+        case .lineString: return "LineString"
+        case .polygon: return "Polygon"
         }
     }
 }

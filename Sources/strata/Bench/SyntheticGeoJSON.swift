@@ -20,7 +20,7 @@ struct SyntheticGeoJSON {
     /// The FeatureCollection as UTF-8 JSON text.
     func bytes() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(count * 330 + 64)
+        out.reserveCapacity(count * 300 + 64)
         out.append(contentsOf: Array(#"{"type":"FeatureCollection","features":["#.utf8))
         var rng = SplitMix64(seed: seed)
         let b = Self.bounds
@@ -73,9 +73,9 @@ struct SyntheticGeoJSON {
 
     private func point(_ p: (Double, Double), to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        append(p.0, digits: 6, to: &out)
+        append(p.0, digits: 5, to: &out)
         out.append(UInt8(ascii: ","))
-        append(p.1, digits: 6, to: &out)
+        append(p.1, digits: 5, to: &out)
         out.append(UInt8(ascii: "]"))
     }
 

@@ -34,7 +34,7 @@ enum ConstantValidator {
         case .string:
             if let allowed = e.enumValues {
                 guard case .string(let s) = json, allowed.contains(s) else {
-                    return err("expected one of [\(allowed.map { JSONValue.string($0).serialized() }.joined(separator: ", "))], \(json.serialized()) found")
+                    return err("expected one of [\(allowed.joined(separator: ", "))], \(json.serialized()) found")
                 }
                 return .string(s)
             }

@@ -16,6 +16,8 @@ struct Dependencies: OptionSet, Sendable, Hashable {
     static let environment = Dependencies(rawValue: 1 << 8)
     /// Evaluates to an error on purpose (`error`): never folded.
     static let alwaysThrows = Dependencies(rawValue: 1 << 9)
+    /// The feature's full geometry (`within`, `distance`); implies `.feature`.
+    static let geometry = Dependencies(rawValue: 1 << 10)
 
     /// Anything that keeps an expression from being folded into a literal.
     static let notConstant: Dependencies = [.zoom, .feature, .featureState, .heatmapDensity, .lineProgress,
@@ -59,6 +61,14 @@ class Expr: @unchecked Sendable {
         fatalError("evaluate not implemented for \(Swift.type(of: self))")
     }
 
+    /// The value as a number, for number-typed nodes; overridden where a node can produce
+    /// the number without building a `Value` (literals, `zoom`, number ramps).
+    func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        let v = try evaluate(ctx)
+        if case .number(let n) = v { return n }
+        throw fail("Expected value to be of type number, but found \(v.type) instead.")
+    }
+
     /// Direct sub-expressions (for analysis).
     var children: [Expr] { [] }
 
@@ -77,9 +87,7 @@ class Expr: @unchecked Sendable {
 
     @inline(__always)
     final func number(_ e: Expr, _ ctx: EvaluationContext) throws -> Double {
-        let v = try e.evaluate(ctx)
-        if case .number(let n) = v { return n }
-        throw e.fail("Expected value to be of type number, but found \(v.type) instead.")
+        try e.evaluateNumber(ctx)
     }
 
     @inline(__always)

@@ -6,7 +6,8 @@ typealias ExpressionParser = @Sendable ([JSONValue], ParsingContext) -> Expr?
 enum ExpressionRegistry {
     static let compoundDefinitions: [String: CompoundDefinition] = {
         var all: [String: CompoundDefinition] = [:]
-        for table in [MathOperators.definitions, FeatureOperators.definitions, StringOperators.definitions] {
+        for table in [MathOperators.definitions, FeatureOperators.definitions, StringOperators.definitions,
+                      ColorOperators.definitions, LogicOperators.definitions] {
             all.merge(table) { a, _ in a }
         }
         return all

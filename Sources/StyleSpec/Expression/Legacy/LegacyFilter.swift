@@ -94,9 +94,10 @@ enum LegacyFilter {
         }
     }
 
-    /// What a legacy key reads from the feature: a property, `$type` or `$id`.
-    static func read(_ key: String, _ ctx: EvaluationContext) -> Value {
-        guard let f = ctx.feature else { return .null }
+    /// What a legacy key reads from the feature: a property, `$type` or `$id`; nil for an
+    /// absent property (JavaScript's `undefined`, equal to nothing, not even null).
+    static func read(_ key: String, _ ctx: EvaluationContext) -> Value? {
+        guard let f = ctx.feature else { return nil }
         switch key {
         case "$type":
             switch f.geometryType {
@@ -107,7 +108,7 @@ enum LegacyFilter {
         case "$id":
             return f.id.map(Value.init(json:)) ?? .null
         default:
-            return FeatureOperators.lookup(f.properties, key)
+            return f.properties[key].map(Value.init(json:))
         }
     }
 
@@ -130,7 +131,8 @@ final class LegacyComparison: Expr, @unchecked Sendable {
         finishInit(own: .feature)
     }
     override func evaluate(_ ctx: EvaluationContext) throws -> Value {
-        .boolean(Comparison.compare(op, LegacyFilter.read(key, ctx), value))
+        guard let v = LegacyFilter.read(key, ctx) else { return .boolean(false) }
+        return .boolean(Comparison.compare(op, v, value))
     }
 }
 
@@ -142,7 +144,7 @@ final class LegacyIn: Expr, @unchecked Sendable {
         finishInit(own: .feature)
     }
     override func evaluate(_ ctx: EvaluationContext) throws -> Value {
-        let v = LegacyFilter.read(key, ctx)
+        guard let v = LegacyFilter.read(key, ctx) else { return .boolean(false) }
         return .boolean(values.contains { Comparison.strictEquals($0, v) })
     }
 }

@@ -13,6 +13,15 @@ final class Assertion: Expr, @unchecked Sendable {
 
     override var children: [Expr] { args }
 
+    override func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        if args.count == 1, type == .number {
+            let v = try args[0].evaluate(ctx)
+            if case .number(let n) = v { return n }
+            throw fail("Expected value to be of type number, but found \(v.type) instead.")
+        }
+        return try super.evaluateNumber(ctx)
+    }
+
     override func evaluate(_ ctx: EvaluationContext) throws -> Value {
         for (i, arg) in args.enumerated() {
             let v = try arg.evaluate(ctx)
@@ -50,7 +59,7 @@ final class Assertion: Expr, @unchecked Sendable {
             var n: Int? = nil
             if args.count > 3 {
                 if !args[2].isNull {
-                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down) else {
+                    guard case .number(let len) = args[2], len >= 0, len == len.rounded(.down), len < 1e9 else {
                         ctx.error("The length argument to \"array\" must be a positive integer literal", "2")
                         return nil
                     }

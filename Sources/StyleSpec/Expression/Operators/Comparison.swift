@@ -26,9 +26,10 @@ final class Comparison: Expr, @unchecked Sendable {
         let a = try lhs.evaluate(ctx)
         let b = try rhs.evaluate(ctx)
         if isOrdering && hasUntypedArgument {
-            let ka = a.type.kind, kb = b.type.kind
-            if ka != kb || !(ka == "string" || ka == "number") {
-                throw fail("Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(ka), \(kb)) instead.")
+            switch (a, b) {
+            case (.number, .number), (.string, .string): break
+            default:
+                throw fail("Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(a.type.kind), \(b.type.kind)) instead.")
             }
         }
         if let collator {

@@ -11,7 +11,7 @@ final class Distance: Expr, @unchecked Sendable {
     init(shapes: [GeoJSONShape], path: [String]) {
         self.shapes = shapes
         super.init(type: .number, path: path)
-        finishInit(own: .feature)
+        finishInit(own: [.feature, .geometry])
     }
 
     override var isFoldable: Bool { false }

@@ -11,6 +11,7 @@ final class Interpolate: Expr, @unchecked Sendable {
     let labels: [Double]
     let outputs: [Expr]
     private let bezier: UnitBezier?
+    private let isNumber: Bool
 
     init(type: ExpressionType, curve: ZoomCurve.Interpolation, space: Space, input: Expr, labels: [Double], outputs: [Expr], path: [String]) {
         self.curve = curve; self.space = space; self.input = input; self.labels = labels; self.outputs = outputs
@@ -19,11 +20,25 @@ final class Interpolate: Expr, @unchecked Sendable {
         } else {
             bezier = nil
         }
+        isNumber = type == .number
         super.init(type: type, path: path)
         finishInit()
     }
 
     override var children: [Expr] { [input] + outputs }
+
+    override func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        guard isNumber else { return try super.evaluateNumber(ctx) }
+        let n = labels.count
+        if n == 1 { return try outputs[0].evaluateNumber(ctx) }
+        let x = try number(input, ctx)
+        if x <= labels[0] { return try outputs[0].evaluateNumber(ctx) }
+        if x >= labels[n - 1] { return try outputs[n - 1].evaluateNumber(ctx) }
+        let i = Stops.indexAtOrBelow(labels, x)
+        let t = factor(x, labels[i], labels[i + 1])
+        let a = try outputs[i].evaluateNumber(ctx), b = try outputs[i + 1].evaluateNumber(ctx)
+        return a + t * (b - a)
+    }
 
     /// The 0...1 position of `x` between `lower` and `upper` for this curve.
     func factor(_ x: Double, _ lower: Double, _ upper: Double) -> Double {
@@ -58,6 +73,10 @@ final class Interpolate: Expr, @unchecked Sendable {
         if x >= labels[n - 1] { return try outputs[n - 1].evaluate(ctx) }
         let i = Stops.indexAtOrBelow(labels, x)
         let t = factor(x, labels[i], labels[i + 1])
+        if isNumber {
+            let a = try outputs[i].evaluateNumber(ctx), b = try outputs[i + 1].evaluateNumber(ctx)
+            return .number(a + t * (b - a))
+        }
         let a = try outputs[i].evaluate(ctx)
         let b = try outputs[i + 1].evaluate(ctx)
         return try Interpolation.interpolate(a, b, t, space: space, node: self)

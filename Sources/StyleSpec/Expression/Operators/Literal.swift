@@ -12,6 +12,11 @@ final class Literal: Expr, @unchecked Sendable {
 
     override func evaluate(_ ctx: EvaluationContext) throws -> Value { value }
 
+    override func evaluateNumber(_ ctx: EvaluationContext) throws -> Double {
+        if case .number(let n) = value { return n }
+        return try super.evaluateNumber(ctx)
+    }
+
     /// `["literal", json]`: any JSON; an empty array takes the expected array type.
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> Expr? {
         guard args.count == 2 else {

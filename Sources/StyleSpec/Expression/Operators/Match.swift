@@ -8,11 +8,17 @@ final class Match: Expr, @unchecked Sendable {
     let stringCases: [String: Int]
     let outputs: [Expr]
     let otherwise: Expr
+    /// Small label sets are scanned linearly: cheaper than hashing the input.
+    private let stringLabels: [String]?
+    private let stringIndices: [Int]
 
     init(type: ExpressionType, inputType: ExpressionType, input: Expr, numberCases: [Double: Int], stringCases: [String: Int],
          outputs: [Expr], otherwise: Expr, path: [String]) {
         self.input = input; self.inputType = inputType; self.numberCases = numberCases
         self.stringCases = stringCases; self.outputs = outputs; self.otherwise = otherwise
+        let small = stringCases.count <= 16
+        stringLabels = small ? Array(stringCases.keys) : nil
+        stringIndices = small ? stringCases.keys.map { stringCases[$0]! } : []
         super.init(type: type, path: path)
         finishInit()
     }
@@ -24,7 +30,14 @@ final class Match: Expr, @unchecked Sendable {
         let index: Int?
         switch v {
         case .number(let n) where inputType == .number: index = numberCases[n]
-        case .string(let s) where inputType == .string: index = stringCases[s]
+        case .string(let s) where inputType == .string:
+            if let labels = stringLabels {
+                var found: Int? = nil
+                for i in labels.indices where labels[i] == s { found = stringIndices[i]; break }
+                index = found
+            } else {
+                index = stringCases[s]
+            }
         default: index = nil
         }
         if let index { return try outputs[index].evaluate(ctx) }

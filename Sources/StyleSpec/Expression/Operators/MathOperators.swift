@@ -6,35 +6,35 @@ enum MathOperators {
     typealias Def = CompoundDefinition
 
     static func unary(_ f: @escaping @Sendable (Double) -> Double) -> Def {
-        Def(.number, [(.fixed([.number]), { c, ctx in .number(f(try c.number(c.args[0], ctx))) })])
+        Def(.number, [Overload(.fixed([.number]), { c, ctx in .number(f(try c.number(c.args[0], ctx))) })])
     }
 
     static func constant(_ v: Double) -> Def {
-        Def(.number, [(.fixed([]), { _, _ in .number(v) })])
+        Def(.number, [Overload(.fixed([]), { _, _ in .number(v) })])
     }
 
     static let definitions: [String: Def] = [
-        "+": Def(.number, [(.varargs(.number), { c, ctx in
+        "+": Def(.number, [Overload(.varargs(.number), { c, ctx in
             var r = 0.0
             for a in c.args { r += try c.number(a, ctx) }
             return .number(r)
         })]),
-        "*": Def(.number, [(.varargs(.number), { c, ctx in
+        "*": Def(.number, [Overload(.varargs(.number), { c, ctx in
             var r = 1.0
             for a in c.args { r *= try c.number(a, ctx) }
             return .number(r)
         })]),
         "-": Def(.number, [
-            (.fixed([.number, .number]), { c, ctx in .number(try c.number(c.args[0], ctx) - c.number(c.args[1], ctx)) }),
-            (.fixed([.number]), { c, ctx in .number(-(try c.number(c.args[0], ctx))) }),
+            Overload(.fixed([.number, .number]), { c, ctx in .number(try c.number(c.args[0], ctx) - c.number(c.args[1], ctx)) }),
+            Overload(.fixed([.number]), { c, ctx in .number(-(try c.number(c.args[0], ctx))) }),
         ]),
-        "/": Def(.number, [(.fixed([.number, .number]), { c, ctx in
+        "/": Def(.number, [Overload(.fixed([.number, .number]), { c, ctx in
             .number(try c.number(c.args[0], ctx) / c.number(c.args[1], ctx))
         })]),
-        "%": Def(.number, [(.fixed([.number, .number]), { c, ctx in
+        "%": Def(.number, [Overload(.fixed([.number, .number]), { c, ctx in
             .number(fmod(try c.number(c.args[0], ctx), try c.number(c.args[1], ctx)))
         })]),
-        "^": Def(.number, [(.fixed([.number, .number]), { c, ctx in
+        "^": Def(.number, [Overload(.fixed([.number, .number]), { c, ctx in
             .number(pow(try c.number(c.args[0], ctx), try c.number(c.args[1], ctx)))
         })]),
         "ln2": constant(M_LN2),
@@ -55,7 +55,7 @@ enum MathOperators {
         "round": unary { $0.rounded(.toNearestOrAwayFromZero) },
         "floor": unary { $0.rounded(.down) },
         "ceil": unary { $0.rounded(.up) },
-        "min": Def(.number, [(.varargs(.number), { c, ctx in
+        "min": Def(.number, [Overload(.varargs(.number), { c, ctx in
             var r = Double.infinity
             for a in c.args {
                 let v = try c.number(a, ctx)
@@ -63,7 +63,7 @@ enum MathOperators {
             }
             return .number(r)
         })]),
-        "max": Def(.number, [(.varargs(.number), { c, ctx in
+        "max": Def(.number, [Overload(.varargs(.number), { c, ctx in
             var r = -Double.infinity
             for a in c.args {
                 let v = try c.number(a, ctx)

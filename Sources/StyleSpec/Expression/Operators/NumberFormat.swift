@@ -22,9 +22,14 @@ final class NumberFormat: Expr, @unchecked Sendable {
             locale: try locale.map { try string($0, ctx) },
             currency: try currency.map { try string($0, ctx) },
             unit: try unit.map { try string($0, ctx) },
-            minFractionDigits: try minFractionDigits.map { Int(try self.number($0, ctx)) },
-            maxFractionDigits: try maxFractionDigits.map { Int(try self.number($0, ctx)) })
+            minFractionDigits: try minFractionDigits.map { NumberFormat.digits(try self.number($0, ctx)) },
+            maxFractionDigits: try maxFractionDigits.map { NumberFormat.digits(try self.number($0, ctx)) })
         return .string(options.format(n))
+    }
+
+    /// A fraction-digit count from any number (NaN and huge values included), 0...100.
+    static func digits(_ x: Double) -> Int {
+        x.isNaN ? 0 : Int(max(0, min(x.rounded(.towardZero), 100)))
     }
 
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> Expr? {

@@ -12,7 +12,7 @@ final class Within: Expr, @unchecked Sendable {
     init(polygons: [[[WorldPoint]]], path: [String]) {
         self.polygons = polygons
         super.init(type: .boolean, path: path)
-        finishInit(own: .feature)
+        finishInit(own: [.feature, .geometry])
     }
 
     override var isFoldable: Bool { false }

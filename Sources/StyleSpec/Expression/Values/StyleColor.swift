@@ -24,7 +24,9 @@ public struct StyleColor: Sendable, Hashable, CustomStringConvertible {
 
     /// `rgba(r,g,b,a)` with 0...255 integer channels, as `to-string` prints a colour.
     public var description: String {
-        func channel(_ v: Double) -> String { String(Int((v * 255).rounded(.toNearestOrAwayFromZero))) }
+        func channel(_ v: Double) -> String {
+            v.isFinite ? String(Int((max(-1e6, min(v, 1e6)) * 255).rounded(.toNearestOrAwayFromZero))) : "NaN"
+        }
         return "rgba(\(channel(r)),\(channel(g)),\(channel(b)),\(Value.formatNumber(a)))"
     }
 }

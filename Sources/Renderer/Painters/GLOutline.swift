@@ -1,0 +1,102 @@
+import Raster
+
+/// MapLibre's fill outline (`fill-antialias`): every ring edge drawn as a 1-pixel GL line,
+/// one pixel per step along the line's major axis, with alpha = 1 − smoothstep(0, 1, d) where
+/// d is the distance from the pixel centre to the edge. Matching it (rather than drawing an
+/// area-coverage stroke) keeps fill edges identical to MapLibre's.
+enum GLOutline {
+    static func draw(_ path: Path, color: Color, on canvas: Canvas) {
+        let c = color
+        guard c.a > 0, canvas.width > 0, canvas.height > 0 else { return }
+        let w = canvas.width, h = canvas.height
+        let pr = max(0, min(1, c.r)), pg = max(0, min(1, c.g)), pb = max(0, min(1, c.b)), pa = max(0, min(1, c.a))
+        canvas.pixmap.withUnsafeMutablePixels { px in
+            func plot(_ x: Int, _ y: Int, _ alpha: Float) {
+                guard x >= 0, y >= 0, x < w, y < h, alpha > 0 else { return }
+                let a = pa * alpha
+                let i = y * w + x
+                let d = px[i]
+                let k = 1 - a
+                func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
+                    let dv = Float((d >> shift) & 0xFF)
+                    let v = s * a * 255 + dv * k
+                    return UInt32(max(0, min(255, v.rounded()))) << shift
+                }
+                px[i] = ch(pr, 0) | ch(pg, 8) | ch(pb, 16) | ch(1, 24)
+            }
+            forEachSegment(path) { p0, p1 in
+                segment(p0, p1, width: w, height: h, plot)
+            }
+        }
+    }
+
+    /// Calls `body` for each edge of every contour (closed contours include the closing edge).
+    static func forEachSegment(_ path: Path, _ body: (Point, Point) -> Void) {
+        var start = Point.zero, prev = Point.zero
+        var pi = 0
+        var open = false
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                start = path.points[pi]; prev = start; pi += 1; open = true
+            case .line:
+                let p = path.points[pi]; pi += 1
+                if open { body(prev, p) }
+                prev = p
+            case .quad:
+                let p = path.points[pi + 1]; pi += 2
+                if open { body(prev, p) }
+                prev = p
+            case .cubic:
+                let p = path.points[pi + 2]; pi += 3
+                if open { body(prev, p) }
+                prev = p
+            case .close:
+                if open, prev != start { body(prev, start) }
+                prev = start
+            }
+        }
+    }
+
+    /// One GL line segment: pixel centres along the major axis from the start (included) to
+    /// the end (excluded), the nearest pixel across it.
+    private static func segment(_ p0: Point, _ p1: Point, width: Int, height: Int, _ plot: (Int, Int, Float) -> Void) {
+        let d = p1 - p0
+        guard d.x.isFinite, d.y.isFinite, p0.x.isFinite, p0.y.isFinite else { return }
+        let len = (d.x * d.x + d.y * d.y).squareRoot()
+        guard len > 1e-6 else { return }
+        let nx = -d.y / len, ny = d.x / len
+        func alpha(_ cx: Float, _ cy: Float) -> Float {
+            let dist = min(1, abs((cx - p0.x) * nx + (cy - p0.y) * ny))
+            return 1 - dist * dist * (3 - 2 * dist)
+        }
+        if abs(d.x) >= abs(d.y) {
+            // Columns whose centre lies in [x0, x1) in travel direction.
+            let lo = min(p0.x, p1.x), hi = max(p0.x, p1.x)
+            var first = Int((lo - 0.5).rounded(.up)), last = Int((hi - 0.5).rounded(.up)) - 1
+            if d.x < 0 { first = Int((lo - 0.5).rounded(.down)) + 1; last = Int((hi - 0.5).rounded(.down)) }
+            first = max(first, -1); last = min(last, width)
+            guard first <= last else { return }
+            let slope = d.y / d.x
+            for x in first...last {
+                let cx = Float(x) + 0.5
+                let y = p0.y + (cx - p0.x) * slope
+                let row = Int(y.rounded(.down))
+                plot(x, row, alpha(cx, Float(row) + 0.5))
+            }
+        } else {
+            let lo = min(p0.y, p1.y), hi = max(p0.y, p1.y)
+            var first = Int((lo - 0.5).rounded(.up)), last = Int((hi - 0.5).rounded(.up)) - 1
+            if d.y < 0 { first = Int((lo - 0.5).rounded(.down)) + 1; last = Int((hi - 0.5).rounded(.down)) }
+            first = max(first, -1); last = min(last, height)
+            guard first <= last else { return }
+            let slope = d.x / d.y
+            for y in first...last {
+                let cy = Float(y) + 0.5
+                let x = p0.x + (cy - p0.y) * slope
+                let col = Int(x.rounded(.down))
+                plot(col, y, alpha(Float(col) + 0.5, cy))
+            }
+        }
+    }
+}

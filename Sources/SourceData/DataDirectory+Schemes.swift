@@ -1,0 +1,54 @@
+/// `mbtiles://` / `pmtiles://` archives and `http(s)` URLs.
+extension DataDirectory {
+    func archive(_ url: String, kind: ArchiveKind) throws -> ResolvedResource {
+        let name = String(url.dropFirst(kind.rawValue.count + 3))   // after "scheme://"
+        guard url.dropFirst(kind.rawValue.count).hasPrefix("://"), !name.isEmpty else {
+            throw DataPathError(code: "unknown_archive", "\"\(DataPathError.printable(url))\": expected \(kind.rawValue)://NAME")
+        }
+        guard let path = archives[name] else {
+            let known = archives.keys.sorted().joined(separator: ", ")
+            throw DataPathError(code: "unknown_archive",
+                                "no archive named \"\(DataPathError.printable(name))\" in the config" + (known.isEmpty ? "" : " (known: \(known))"))
+        }
+        return .archive(kind: kind, name: name, path: path)
+    }
+
+    func remote(_ url: String) throws -> ResolvedResource {
+        guard let host = DataDirectory.host(of: url) else {
+            throw DataPathError(code: "forbidden_remote", "\"\(DataPathError.printable(url))\" is not a valid http(s) URL with a host")
+        }
+        guard allowsHost(host) else {
+            throw DataPathError(code: "forbidden_remote",
+                                "remote sources are not allowed for host \"\(host)\" (config remoteHosts)")
+        }
+        return .remote(url: url)
+    }
+
+    func allowsHost(_ host: String) -> Bool {
+        if remoteHosts.contains(host) { return true }
+        for pattern in remoteHosts where pattern.hasPrefix("*.") {
+            if host.hasSuffix(pattern.dropFirst(1)) { return true }
+        }
+        return false
+    }
+
+    /// The lowercased host of an http(s) URL; nil for anything unusual: no "//", empty host,
+    /// credentials ("user@host" hides the real host from a casual reader), bad characters.
+    static func host(of url: String) -> String? {
+        guard let sep = url.range(of: "://") else { return nil }
+        let rest = url[sep.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty, !authority.contains("@"), !authority.contains("\\") else { return nil }
+        var host = Substring(authority)
+        if host.hasPrefix("[") {                       // IPv6 literal
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            host = host[...close]
+        } else if let colon = host.lastIndex(of: ":") {
+            let port = host[host.index(after: colon)...]
+            guard port.allSatisfy(\.isNumber) else { return nil }
+            host = host[..<colon]
+        }
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0 != "%" }) else { return nil }
+        return host.lowercased()
+    }
+}
