@@ -77,4 +77,23 @@ grep -q '^strata_sessions' "$BODY" || fail "no sessions gauge"
 grep -q 'strata_http_request_duration_seconds_bucket' "$BODY" || fail "no latency histogram"
 
 req GET /health; expect_status 200
+expect_graceful_stop
+
+# Start-up failures name the file and the problem, with a non-zero exit.
+set +e
+"$STRATA_BIN" serve --config "$WORK/missing.json" --port 0 >"$WORK/out" 2>&1; rc=$?
+set -e
+[ "$rc" != 0 ] && grep -q "missing.json: file not found" "$WORK/out" || fail "missing config: rc=$rc $(cat "$WORK/out")"
+printf '{"port": 80,\n "colour": 1}' > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "bad.json: /colour: unknown key" "$WORK/out" || fail "bad config: rc=$rc $(cat "$WORK/out")"
+printf '{"port": ' > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "bad.json: malformed JSON.*line 1" "$WORK/out" || fail "malformed config: rc=$rc $(cat "$WORK/out")"
+printf '{"dataDir": "%s", "defaultStyle": "nope"}' "$WORK/data" > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "/defaultStyle: style file not found" "$WORK/out" || fail "missing style: rc=$rc $(cat "$WORK/out")"
+set +e; "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --data-dir "$WORK/nowhere" --port 0 >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "/dataDir: directory not found" "$WORK/out" || fail "missing data dir: rc=$rc $(cat "$WORK/out")"
+pass
 done_ok

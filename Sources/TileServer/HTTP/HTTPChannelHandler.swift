@@ -74,12 +74,15 @@ final class HTTPChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func write(_ response: HTTPResponse, context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool) {
         var headers = response.headers
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        let length = response.buffer?.readableBytes ?? response.body.count
+        headers.replaceOrAdd(name: "Content-Length", value: String(length))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         else if version.major == 1 && version.minor == 0 { headers.replaceOrAdd(name: "Connection", value: "keep-alive") }
         let head = HTTPResponseHead(version: version, status: response.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if !response.body.isEmpty {
+        if let shared = response.buffer {
+            if shared.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(shared))), promise: nil) }
+        } else if !response.body.isEmpty {
             var buf = context.channel.allocator.buffer(capacity: response.body.count)
             buf.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buf))), promise: nil)
