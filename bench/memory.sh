@@ -36,8 +36,7 @@ $LOADGEN random "$TMP/ids.txt" "$ZOOMS" "$REQUESTS" "$TMP/requests.txt" 1
 
 runs=()
 for run in 1 2; do
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${RUN_SECONDS}s" --timeout 30s \
-    -s "$ROOT/bench/lib/paths.lua" "$BASE" -- "$TMP/requests.txt" "$THREADS" once >"$TMP/run$run.out"
+  wrk_once "$TMP/run$run.out" "$TMP/requests.txt" "$THREADS" "$CONNECTIONS" "$RUN_SECONDS"
   rss=$(strata_rss_mb)
   m=$($LOADGEN metrics "$BASE" strata_tile_cache strata_renders_total strata_sessions)
   runs+=("$(wrk_json "$TMP/run$run.out")" "$rss" "$m")
@@ -62,7 +61,7 @@ print("| RSS with %d sessions, before any tile (fixed overhead) | %.1f MB |" % (
 print("| tile-cache budget (config) | %.1f MB |" % cache_mb)
 for i, (r, rss, m) in enumerate(((r1, rss1, m1), (r2, rss2, m2)), 1):
     print("| run %d: RSS after | %.1f MB (cache holds %.1f MB; %d requests, %.0f/s, p99 %.1f ms, %d errors) |" % (
-        i, rss, cache_bytes(m), r["requests"], r["requests_per_s"], r["latency_p99_ms"], errors(r)))
+        i, rss, cache_bytes(m), r["tiles"], r["tiles_per_s"], r["latency_p99_ms"], errors(r)))
 print("| RSS − (fixed overhead + budget) after run 2 | %+.1f MB |" % (rss2 - bound))
 print("| growth run 1 → run 2 | %+.1f MB (allowed %.1f) |" % (growth, growth_allowed))
 ok = errors(r1) == 0 and errors(r2) == 0 and growth <= growth_allowed
