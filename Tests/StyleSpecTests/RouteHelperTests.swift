@@ -110,4 +110,54 @@ final class RouteHelperTests: XCTestCase {
                                                       in: style, at: P("/layer")) else { return XCTFail("should fail") }
         XCTAssertEqual(Set(errors.map(\.path.description)), ["/layer/paint/fill-color", "/layer/paint/fill-opacity"])
     }
+
+    func testHTTPStatuses() {
+        XCTAssertEqual(err(style.patchingLayer("ghost", body: J("{}")))?.httpStatus, 404)
+        XCTAssertEqual(err(style.addingLayer(body: J(#"{"layer": {"id": "x", "type": "fill", "source": "ghost"}}"#)))?.httpStatus, 400)
+        XCTAssertEqual(err(style.addingLayer(body: J(#"{"layer": {"id": "fill", "type": "background"}}"#)))?.httpStatus, 409)
+        XCTAssertEqual(err(style.addingLayer(body: J(#"{"layer": {"id": "x", "type": "background"}, "position": {"at": 50}}"#)))?.httpStatus, 400)
+        guard case .failure(let inUse) = style.applying(.removeSource("countries", cascade: false)) else { return XCTFail() }
+        XCTAssertEqual(inUse.httpStatus, 409)
+    }
+}
+
+final class SourceRouteHelperTests: XCTestCase {
+    var style: Style!
+    override func setUp() { style = parseStyle(baseStyleJSON) }
+
+    func status(_ r: Result<AppliedChange, StyleError>) -> Int {
+        switch r {
+        case .success: return 200
+        case .failure(let e): return e.httpStatus
+        }
+    }
+
+    func testStatusesOfURLRoutes() {
+        XCTAssertEqual(status(style.removingLayer("fill")), 200)
+        XCTAssertEqual(status(style.removingLayer("ghost")), 404)
+        XCTAssertEqual(status(style.removingSource("countries", cascade: false)), 409)
+        XCTAssertEqual(status(style.removingSource("countries", cascade: true)), 200)
+        XCTAssertEqual(status(style.removingSource("ghost", cascade: false)), 404)
+        XCTAssertEqual(status(style.settingSourceData("pts", body: J(#"{"type": "FeatureCollection", "features": []}"#))), 200)
+        XCTAssertEqual(status(style.settingSourceData("ghost", body: J(#"{"type": "FeatureCollection", "features": []}"#))), 404)
+        XCTAssertEqual(status(style.settingSourceData("pts", body: J("[1]"))), 400)
+        if case .failure(let e) = style.settingSourceData("pts", body: J(#"{"type": "Nope"}"#)) {
+            XCTAssertEqual(e.path, P("/type"))
+        } else { XCTFail() }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        XCTAssertEqual(status(style.settingImage("i", png: png, pixelRatio: 2)), 200)
+        XCTAssertEqual(status(style.settingImage("i", png: png, pixelRatio: 0)), 400)
+        XCTAssertEqual(status(style.removingImage("i")), 404)
+        XCTAssertEqual(status(style.settingFeatureState(source: "pts", sourceLayer: nil, id: "1", body: J(#"{"a": 1}"#))), 200)
+        XCTAssertEqual(status(style.settingFeatureState(source: "ghost", sourceLayer: nil, id: "1", body: J(#"{"a": 1}"#))), 404)
+        XCTAssertEqual(status(style.settingFeatureState(source: "pts", sourceLayer: nil, id: "1", body: J("3"))), 400)
+        XCTAssertEqual(status(style.removingFeatureState(source: "pts", sourceLayer: nil, id: nil, key: nil)), 200)
+        XCTAssertEqual(status(style.removingFeatureState(source: "pts", sourceLayer: nil, id: nil, key: "k")), 400)
+        XCTAssertEqual(status(style.settingGlobalState(body: J(#"{"a": 1, "b": null}"#))), 200)
+        XCTAssertEqual(status(style.settingGlobalState(body: J("[]"))), 400)
+        XCTAssertEqual(status(style.applyingBatch(body: J(#"[["removeLayer", "fill"], ["removeLayer", "ghost"]]"#))), 400)
+        if case .failure(let e) = style.applyingBatch(body: J(#"[["removeLayer", "fill"], ["removeLayer", "ghost"]]"#)) {
+            XCTAssertEqual(e.path, P("/1/1"))
+        }
+    }
 }

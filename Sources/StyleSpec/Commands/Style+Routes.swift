@@ -152,8 +152,8 @@ extension Style {
     // MARK: plumbing
 
     /// Runs a route: builds commands (each with a map from its argument index to the body
-    /// pointer it came from), applies them atomically and moves error paths into the body.
-    private func routeResult(_ build: () throws -> ([(StyleCommand, [Int: [String]])], String?))
+    /// pointer it came from; `["!"]` for an argument taken whole from the URL), applies them atomically and moves error paths into the body.
+    func routeResult(_ build: () throws -> ([(StyleCommand, [Int: [String]])], String?))
         -> Result<AppliedChange, StyleError> {
         let built: ([(StyleCommand, [Int: [String]])], String?)
         do {
@@ -176,12 +176,14 @@ extension Style {
             if let arg = tokens.first.flatMap(Int.init) {
                 tokens.removeFirst()
                 mapped = pairs[i].1[arg] ?? []
+                // "!": the argument came from the URL as a whole; nothing inside it to point at.
+                if mapped == ["!"] { mapped = []; tokens = [] }
             }
             return .failure(StyleError(path: JSONPointer(mapped + tokens), message: e.message, code: e.code))
         }
     }
 
-    private func existing(_ id: String) throws(StyleError) -> Layer {
+    func existing(_ id: String) throws(StyleError) -> Layer {
         guard let l = layer(id) else {
             throw StyleError(path: .root, message: "layer \"\(id)\" not found", code: StyleErrorCode.unknownLayer)
         }

@@ -48,7 +48,8 @@ public enum StyleDiff {
                 sourceCommands.append(.addSource(s.id, s.json))
                 continue
             }
-            if old.json == s.json { continue }
+            // Content digests, not deep equality: large inline GeoJSON compares in O(1).
+            if old.contentHash == s.contentHash { continue }
             if old.type == .geojson && s.type == .geojson && sameExceptData(old.json, s.json) {
                 sourceCommands.append(.setGeoJSONSourceData(s.id, s.json["data"] ?? .null))
             } else {
