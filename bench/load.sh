@@ -48,37 +48,45 @@ echo "server pid $SERVER_PID on $BASE; $CORES cores; loadavg $(cut -d' ' -f1-3 /
 $LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids.txt"
 $LOADGEN pyramid "$TMP/ids.txt" "$UNCACHED_ZOOMS" "$TMP/uncached.txt" 1
 before=$($LOADGEN metrics "$BASE" strata_renders_total strata_tile_cache)
+cpu0=$(strata_cpu_s)
 wrk_once "$TMP/uncached.out" "$TMP/uncached.txt" "$THREADS" "$UNCACHED_CONNECTIONS" "$UNCACHED_SECONDS"
 after=$($LOADGEN metrics "$BASE" strata_renders_total strata_tile_cache)
+cpu1=$(strata_cpu_s)
 uncached=$(wrk_json "$TMP/uncached.out")
 rss_uncached=$(strata_rss_mb)
 
 # --- cached
 $LOADGEN pyramid default "0-$CACHED_MAXZOOM" "$TMP/cached.txt" 1
 $LOADGEN warm "$BASE" "$TMP/cached.txt"
+cpu2=$(strata_cpu_s)
 wrk_loop "$TMP/cached.out" "$TMP/cached.txt" "$THREADS" "$CACHED_CONNECTIONS" "$CACHED_SECONDS"
+cpu3=$(strata_cpu_s)
 cached=$(wrk_json "$TMP/cached.out")
 rss_cached=$(strata_rss_mb)
 
 "$PY" - "$uncached" "$cached" "$before" "$after" "$MAPNIK_MS" "$CORES" "$rss_uncached" "$rss_cached" \
-  "$UNCACHED_CONNECTIONS" "$CACHED_CONNECTIONS" "$THREADS" "$SESSIONS" "$UNCACHED_ZOOMS" "$CACHED_MAXZOOM" <<'PY'
+  "$UNCACHED_CONNECTIONS" "$CACHED_CONNECTIONS" "$THREADS" "$SESSIONS" "$UNCACHED_ZOOMS" "$CACHED_MAXZOOM" \
+  "$cpu0" "$cpu1" "$cpu2" "$cpu3" <<'PY'
 import json, sys
 u, c, before, after = (json.loads(a) for a in sys.argv[1:5])
 mapnik_ms, cores = float(sys.argv[5]), int(sys.argv[6])
 rss_u, rss_c = float(sys.argv[7]), float(sys.argv[8])
 uc, cc, threads, sessions, uz, cz = sys.argv[9:15]
+cpu0, cpu1, cpu2, cpu3 = (float(a) for a in sys.argv[15:19])
+server_ms_u = (cpu1 - cpu0) * 1000 / max(u["tiles"], 1)
+server_ms_c = (cpu3 - cpu2) * 1000 / max(c["tiles"], 1)
 renders = sum(v for k, v in after.items() if k.startswith("strata_renders_total")) - \
           sum(v for k, v in before.items() if k.startswith("strata_renders_total"))
 errors = lambda r: r["errors_connect"] + r["errors_read"] + r["errors_write"] + r["errors_status"] + r["errors_timeout"]
 target_u = 4 * (1000 / mapnik_ms) * cores
-print("\n| load | wrk | requests | tiles/s | p50 ms | p90 ms | p99 ms | max ms | errors | target |")
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
-print("| uncached z%s, %s sessions, each URL once (%d renders) | -t%s -c%s | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %d | ≥ %.0f (4 × %d cores × Mapnik %.1f ms): %s |" % (
-    uz, sessions, renders, threads, uc, u["tiles"], u["tiles_per_s"], u["latency_p50_ms"], u["latency_p90_ms"],
+print("\n| load | wrk | requests | tiles/s | server CPU ms/tile | p50 ms | p90 ms | p99 ms | max ms | errors | target |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+print("| uncached z%s, %s sessions, each URL once (%d renders) | -t%s -c%s | %d | %.0f | %.3f | %.2f | %.2f | %.2f | %.2f | %d | ≥ %.0f (4 × %d cores × Mapnik %.1f ms): %s |" % (
+    uz, sessions, renders, threads, uc, u["tiles"], u["tiles_per_s"], server_ms_u, u["latency_p50_ms"], u["latency_p90_ms"],
     u["latency_p99_ms"], u["latency_max_ms"], errors(u), target_u, cores, mapnik_ms,
     "met" if u["tiles_per_s"] >= target_u else "NOT met"))
-print("| cached z0–z%s, default session | -t%s -c%s | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %d | ≥ 20000: %s |" % (
-    cz, threads, cc, c["tiles"], c["tiles_per_s"], c["latency_p50_ms"], c["latency_p90_ms"], c["latency_p99_ms"],
+print("| cached z0–z%s, default session | -t%s -c%s | %d | %.0f | %.3f | %.2f | %.2f | %.2f | %.2f | %d | ≥ 20000: %s |" % (
+    cz, threads, cc, c["tiles"], c["tiles_per_s"], server_ms_c, c["latency_p50_ms"], c["latency_p90_ms"], c["latency_p99_ms"],
     c["latency_max_ms"], errors(c), "met" if c["tiles_per_s"] >= 20000 else "NOT met"))
 if u["tiles"] != u["listed"] or u["received"] != u["sent"]:
     print("\n!! only %d of %d uncached URLs were answered within UNCACHED_SECONDS" % (u["tiles"], u["listed"]))
@@ -88,5 +96,8 @@ print(json.dumps({"bench": "load", "cores": cores, "uncached": u, "cached": c, "
                   "uncached_target_tiles_per_s": round(target_u, 1), "mapnik_ms": mapnik_ms,
                   "uncached_met": u["tiles_per_s"] >= target_u and errors(u) == 0 and u["received"] == u["sent"],
                   "cached_met": c["tiles_per_s"] >= 20000 and errors(c) == 0,
-                  "rss_mb_after_uncached": rss_u, "rss_mb_after_cached": rss_c}, sort_keys=True))
+                  "rss_mb_after_uncached": rss_u, "rss_mb_after_cached": rss_c,
+                  "server_cpu_ms_per_uncached_tile": round(server_ms_u, 4),
+                  "server_cpu_ms_per_cached_tile": round(server_ms_c, 4),
+                  "loadavg": open("/proc/loadavg").read().split()[:3]}, sort_keys=True))
 PY

@@ -11,7 +11,9 @@
   loadgen.py warm BASE PATHS              GET every path once (fills the cache); fails on non-200
   loadgen.py metrics BASE [NAME...]       selected lines of /metrics as JSON
   loadgen.py rss PID                      resident set size of PID in MB
+  loadgen.py cpu PID                      CPU seconds (user + system) PID has used so far
 """
+import os
 import json
 import random
 import sys
@@ -116,7 +118,13 @@ def rss(pid):
     raise SystemExit("no VmRSS for %s" % pid)
 
 
+def cpu(pid):
+    fields = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    print("%.3f" % (ticks / os.sysconf("SC_CLK_TCK")))
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"sessions": sessions, "pyramid": pyramid, "random": random_requests, "warm": warm,
-     "metrics": lambda base, *names: metrics(base, names), "rss": rss}[cmd](*args)
+     "metrics": lambda base, *names: metrics(base, names), "rss": rss, "cpu": cpu}[cmd](*args)

@@ -55,6 +55,7 @@ strata_stop() {
 }
 
 strata_rss_mb() { $LOADGEN rss "$SERVER_PID"; }
+strata_cpu_s() { $LOADGEN cpu "$SERVER_PID"; }
 
 # wrk_json FILE : the JSON after "WRK " in wrk's output.
 wrk_json() { grep '^WRK ' "$1" | tail -1 | cut -c5-; }
