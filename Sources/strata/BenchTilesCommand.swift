@@ -37,6 +37,10 @@ struct BenchTiles: AsyncParsableCommand {
             }
             variants = [v]
         }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--data-dir \(dataDir) is not a directory (run from the package root or pass --data-dir)")
+        }
         let range = try zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
         let tiles = TileSet.tiles(range)
         let cameras = TileSet.cameras(tiles, tileSize: tileSize)
@@ -60,6 +64,9 @@ struct BenchTiles: AsyncParsableCommand {
         }
         let summaries = variants.indices.map { TileBenchSummary(plain: plain[$0], detailed: detailed[$0], threads: threads) }
 
+        if summaries.contains(where: { $0.featuresPerTile == 0 }) {
+            FileHandle.standardError.write(Data("warning: no features were drawn; do the style's sources resolve in \(dataDir)?\n".utf8))
+        }
         print("ms/tile: process CPU, median over \(reps) repetitions (phases from a separate pass with stats on)")
         for (v, s) in zip(variants, summaries) {
             print(String(format: "%-12@ total %.4f (wall %.4f)  prepare %.4f  style %.4f  raster %.4f  encode %.4f  | style share %.1f %%  | %.0f tiles/s per core  %.0f B/tile  stats overhead %.4f",
