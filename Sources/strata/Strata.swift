@@ -14,6 +14,10 @@ struct Strata: AsyncParsableCommand {
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with -c release); the last output line is one JSON object.",
-        subcommands: [BenchRaster.self, BenchPNG.self, BenchIndex.self]
+        subcommands: [
+            BenchRaster.self, BenchPNG.self, BenchIndex.self,
+            BenchTiles.self,
+            BenchScaling.self,
+        ]
     )
 }

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Geo
+import Renderer
+
+/// `strata bench tiles`: the default style over every tile of z0–z5 (256 px) through the
+/// production path (MapRenderer into a reused canvas, PNGEncoder), process CPU per tile split
+/// into prepare / style / raster / encode. Human-readable lines first; the last line is one
+/// JSON object.
+struct BenchTiles: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiles", abstract: "Render + PNG benchmark over every tile of a zoom range (run with -c release).")
+
+    @Option(help: "Style JSON file.") var style: String = "config/styles/default.json"
+    @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
+    @Option(help: "Zoom range A-B (every tile of each zoom).") var zooms: String = "0-5"
+    @Option(help: "A single zoom (overrides --zooms); --zoom 3 is the anchors' 64-tile workload.") var zoom: Int?
+    @Option(help: "Render threads.") var threads: Int = 1
+    @Option(help: "Timed repetitions (median reported).") var reps: Int = 7
+    @Option(help: "Untimed passes first (source loading, caches, page faults).") var warmup: Int = 1
+    @Option(help: "Tile size: 256 (style zoom z-1) or 512.") var tileSize: Int = 256
+    @Option(help: "default | data-driven | both (interleaved in each repetition).") var variant: String = "default"
+    @Option(help: "List this many of the slowest tiles.") var slowest: Int = 5
+    @Option(help: "Write every tile of the first variant as z-x-y.png into this directory.") var saveDir: String?
+
+    func run() async throws {
+        guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
+            throw ValidationError("--reps ≥ 1, --warmup ≥ 0, --threads in 1...256")
+        }
+        guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size is 256 or 512") }
+        let variants: [BenchStyleVariant]
+        switch variant {
+        case "both": variants = [.plain, .dataDriven]
+        default:
+            guard let v = BenchStyleVariant(rawValue: variant) else {
+                throw ValidationError("--variant is default, data-driven or both")
+            }
+            variants = [v]
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--data-dir \(dataDir) is not a directory (run from the package root or pass --data-dir)")
+        }
+        let range = try zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
+        let tiles = TileSet.tiles(range)
+        let cameras = TileSet.cameras(tiles, tileSize: tileSize)
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
+        let runners = try variants.map {
+            TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
+        }
+        print("tiles: \(tiles.count) (z\(range.lowerBound)–z\(range.upperBound), \(tileSize) px), threads: \(threads), style: \(style), variants: \(variants.map(\.rawValue).joined(separator: ", "))")
+
+        // Warm-up: the first pass also parses and indexes the sources (reported on its own).
+        let loadStart = BenchClock.cpu()
+        for runner in runners { for _ in 0..<max(warmup, 1) { _ = try runner.pass(collectStats: false) } }
+        let warmupMs = (BenchClock.cpu() - loadStart) * 1e3
+
+        var plain = [[TileBenchPass]](repeating: [], count: runners.count), detailed = plain
+        for _ in 0..<reps {
+            for (v, runner) in runners.enumerated() {
+                plain[v].append(try runner.pass(collectStats: false))
+                detailed[v].append(try runner.pass(collectStats: true))
+            }
+        }
+        let summaries = variants.indices.map { TileBenchSummary(plain: plain[$0], detailed: detailed[$0], threads: threads) }
+
+        if summaries.contains(where: { $0.featuresPerTile == 0 }) {
+            FileHandle.standardError.write(Data("warning: no features were drawn; do the style's sources resolve in \(dataDir)?\n".utf8))
+        }
+        print("ms/tile: process CPU, median over \(reps) repetitions (phases from a separate pass with stats on)")
+        for (v, s) in zip(variants, summaries) {
+            print(String(format: "%-12@ total %.4f (wall %.4f)  prepare %.4f  style %.4f  raster %.4f  encode %.4f  | style share %.1f %%  | %.0f tiles/s per core  %.0f B/tile  stats overhead %.4f",
+                         v.rawValue as NSString, s.totalMs, s.wallMs, s.prepareMs, s.styleMs, s.rasterMs, s.encodeMs,
+                         s.styleShare * 100, 1000 / s.totalMs, s.bytesPerTile, s.statsOverheadMs))
+            print(String(format: "%-12@ per tile (thread CPU, render+encode): p50 %.4f  p90 %.4f  p99 %.4f  max %.4f ms; features/tile %.1f",
+                         v.rawValue as NSString, s.tileP50, s.tileP90, s.tileP99, s.tileMax, s.featuresPerTile))
+            for (i, ms) in s.slowest(slowest) {
+                print("  slow: \(tiles[i])  \(String(format: "%.3f", ms)) ms  \(s.pngSizes[i]) B")
+            }
+        }
+        print(String(format: "warm-up (source parse + index + %d pass(es) per variant): %.1f ms CPU; peak RSS %.1f MB",
+                     max(warmup, 1), warmupMs, Double(ProcessMemory.peakResidentBytes) / 1048576))
+        if let saveDir { try save(runners[0], tiles: tiles, to: saveDir) }
+
+        var json = summaries[0].json
+        json["variant"] = variants[0].rawValue
+        json["zooms"] = "\(range.lowerBound)-\(range.upperBound)"
+        json["tile_size"] = tileSize
+        json["reps"] = reps
+        json["warmup_cpu_ms"] = BenchStats.round(warmupMs, 1)
+        json["peak_rss_mb"] = BenchStats.round(Double(ProcessMemory.peakResidentBytes) / 1048576, 1)
+        if variants.count > 1 {
+            json["variants"] = Dictionary(uniqueKeysWithValues: zip(variants, summaries).map { ($0.rawValue, $1.json) })
+            json["data_driven_over_default"] = BenchStats.round(summaries[1].totalMs / summaries[0].totalMs)
+        }
+        try BenchOutput.printJSONLine(json)
+    }
+
+    private func save(_ runner: TileBenchRunner, tiles: [TileID], to dir: String) throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (tile, png) in zip(tiles, try runner.encodedTiles()) {
+            try Data(png).write(to: URL(fileURLWithPath: "\(dir)/\(tile.z)-\(tile.x)-\(tile.y).png"))
+        }
+        print("saved \(tiles.count) tiles to \(dir)")
+    }
+}
