@@ -42,6 +42,11 @@ public final class TileService: Sendable {
         return hit
     }
 
+    /// Bytes an entry keeps alive, as charged against `tileCacheBytes`.
+    static func entryCost(_ tile: CachedTile, key: String) -> Int {
+        tile.buffer.capacity + 2 * key.utf8.count + tile.etag.utf8.count + 512
+    }
+
     public var cacheStats: (entries: Int, bytes: Int) { cache.withLockedValue { ($0.count, $0.totalCost) } }
 
     /// The tile for `key`: from the cache, by joining an identical render in flight, or by
@@ -66,7 +71,10 @@ public final class TileService: Sendable {
             case .success(let bytes):
                 let tile = CachedTile(bytes: bytes, etag: etag)
                 let stats = self.cache.withLockedValue { c -> (Int, Int) in
-                    c.set(key, tile, cost: bytes.count + key.utf8.count + 64)
+                    // Charge what the entry really holds: the buffer's storage (NIO rounds it up),
+                    // the key twice (index + node) and ~512 B of node, header and allocator
+                    // overhead measured with `bench/memory.sh`, so RSS stays within the budget.
+                    c.set(key, tile, cost: Self.entryCost(tile, key: key))
                     return (c.count, c.totalCost)
                 }
                 self.metrics?.cacheEntries.record(stats.0)
