@@ -1,0 +1,194 @@
+/// Receives the pixel runs of a triangle, row by row.
+protocol SpanShader {
+    /// Pixels `x0...x1` (inclusive, never empty) of row `y` have their centre in the triangle.
+    mutating func shade(row y: Int, from x0: Int, through x1: Int)
+}
+
+/// One edge of a triangle or clip polygon in 1/256-pixel fixed point, evaluated at pixel
+/// centres. The inside is where the edge function is positive; points exactly on the edge
+/// count only for "top" and "left" edges (GL/D3D's rule), so two triangles sharing an edge
+/// never both draw, nor both miss, a pixel on it.
+struct EdgeFunction {
+    let ax: Double, ay: Double, dx: Double, dy: Double
+    /// 0 when points on the edge are inside, 1 otherwise (values are whole numbers).
+    let bias: Double
+
+    /// Fixed-point positions per pixel (GL's usual 8 bits of sub-pixel precision).
+    static let subpixels: Double = 256
+
+    init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
+        ax = a.x; ay = a.y; dx = b.x - a.x; dy = b.y - a.y
+        let topLeft = dy < 0 || (dy == 0 && dx > 0)
+        bias = topLeft ? 0 : 1
+    }
+
+    /// Edge function at the pixel centre (x, y) for whole pixel coordinates.
+    @inline(__always)
+    func value(x: Int, y: Int) -> Double {
+        let s = Self.subpixels
+        return dx * (s * Double(y) + s / 2 - ay) - dy * (s * Double(x) + s / 2 - ax)
+    }
+
+    /// Narrows the inclusive pixel range [lo, hi] of row `y` to the pixels inside this edge.
+    /// Exact for coordinates within ±2^15 pixels: the quotients are then far enough from
+    /// whole numbers that a correctly rounded division cannot cross one.
+    @inline(__always)
+    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+        let s = Self.subpixels
+        let beta = dx * (s * Double(y) + s / 2 - ay) - dy * (s / 2 - ax)
+        let alpha = -s * dy
+        if alpha > 0 {
+            let q = ((bias - beta) / alpha).rounded(.up)
+            if q > Double(lo) { lo = q >= Double(hi) + 1 ? hi + 1 : Int(q) }
+        } else if alpha < 0 {
+            let q = ((beta - bias) / -alpha).rounded(.down)
+            if q < Double(hi) { hi = q <= Double(lo) - 1 ? lo - 1 : Int(q) }
+        } else if beta < bias {
+            hi = lo - 1
+        }
+    }
+}
+
+/// Where a draw may touch pixels: a pixel rectangle, optionally cut further by a convex
+/// polygon (a rotated tile square), both with the same pixel-centre and edge rules as the
+/// triangles, so neighbouring tiles share their boundary pixels exactly once.
+struct PixelClip {
+    /// Inclusive pixel bounds.
+    var minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// Up to 4 extra edges (inside positive), `edgeCount` of them used.
+    private var edges: (EdgeFunction?, EdgeFunction?, EdgeFunction?, EdgeFunction?) = (nil, nil, nil, nil)
+    private(set) var edgeCount = 0
+
+    /// The whole canvas.
+    init(width: Int, height: Int) {
+        minX = 0; minY = 0; maxX = width - 1; maxY = height - 1
+    }
+
+    /// The pixels of a `width`×`height` canvas whose centres lie in the axis-aligned square
+    /// [x0, x1) × [y0, y1) (device pixels; left and top edges inside, right and bottom not).
+    init(width: Int, height: Int, rect x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        self.init(width: width, height: height)
+        let s = EdgeFunction.subpixels
+        func first(_ v: Double) -> Int { // smallest p with s·p + s/2 ≥ round(v·s)
+            let f = (v * s).rounded()
+            return Int(max(-1e9, min(1e9, ((f - s / 2) / s).rounded(.up))))
+        }
+        minX = max(minX, first(x0)); maxX = min(maxX, first(x1) - 1)
+        minY = max(minY, first(y0)); maxY = min(maxY, first(y1) - 1)
+    }
+
+    /// The pixels of the canvas inside a convex quadrilateral (device pixels, either winding).
+    init(width: Int, height: Int, quad: [SIMD2<Double>]) {
+        self.init(width: width, height: height)
+        precondition(quad.count == 4)
+        let s = EdgeFunction.subpixels
+        var q = quad.map { ($0 * s).rounded(.toNearestOrAwayFromZero) }
+        var area: Double = 0
+        for i in 0..<4 { let a = q[i], b = q[(i + 1) % 4]; area += a.x * b.y - b.x * a.y }
+        // Edge functions are positive inside for a positive shoelace sum (as for triangles).
+        if area < 0 { q.reverse() }
+        let lo = q.reduce(SIMD2<Double>(repeating: .infinity)) { pointwiseMin($0, $1) }
+        let hi = q.reduce(SIMD2<Double>(repeating: -.infinity)) { pointwiseMax($0, $1) }
+        guard lo.x.isFinite, hi.x.isFinite, lo.y.isFinite, hi.y.isFinite else { maxX = minX - 1; return }
+        minX = max(minX, Int(max(-1e9, ((lo.x - s / 2) / s).rounded(.down))))
+        maxX = min(maxX, Int(min(1e9, ((hi.x - s / 2) / s).rounded(.up))))
+        minY = max(minY, Int(max(-1e9, ((lo.y - s / 2) / s).rounded(.down))))
+        maxY = min(maxY, Int(min(1e9, ((hi.y - s / 2) / s).rounded(.up))))
+        edges = (EdgeFunction(from: q[0], to: q[1]), EdgeFunction(from: q[1], to: q[2]),
+                 EdgeFunction(from: q[2], to: q[3]), EdgeFunction(from: q[3], to: q[0]))
+        edgeCount = 4
+    }
+
+    var isEmpty: Bool { minX > maxX || minY > maxY }
+
+    @inline(__always)
+    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+        guard edgeCount > 0 else { return }
+        edges.0?.narrow(row: y, &lo, &hi)
+        edges.1?.narrow(row: y, &lo, &hi)
+        edges.2?.narrow(row: y, &lo, &hi)
+        edges.3?.narrow(row: y, &lo, &hi)
+    }
+}
+
+/// GL's triangle rule on the CPU: a pixel is drawn when its centre is inside the triangle
+/// (vertices snapped to 1/256 pixel; centres on an edge go to the triangle whose top or left
+/// edge it is), so triangles sharing an edge cover every pixel along it exactly once and a
+/// strip of triangles covers its area once. Runs are found per row from the edge
+/// functions, so long thin triangles cost their rows, not their bounding box.
+struct RasterTriangle {
+    private let e0: EdgeFunction, e1: EdgeFunction, e2: EdgeFunction
+    private let x0: Int, x1: Int, y0: Int, y1: Int
+
+    /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
+    /// non-finite or misses the clip's bounds.
+    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
+        let s = EdgeFunction.subpixels
+        let limit: Float = 1e7
+        guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
+              abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
+        let a = (SIMD2<Double>(p0) * s).rounded(.toNearestOrAwayFromZero)
+        var b = (SIMD2<Double>(p1) * s).rounded(.toNearestOrAwayFromZero)
+        var c = (SIMD2<Double>(p2) * s).rounded(.toNearestOrAwayFromZero)
+        let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        if area == 0 { return nil }
+        if area < 0 { swap(&b, &c) }
+        let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
+        let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
+        y0 = max(clip.minY, Int(((lowY - s / 2) / s).rounded(.up)))
+        y1 = min(clip.maxY, Int(((highY - s / 2) / s).rounded(.down)))
+        x0 = max(clip.minX, Int(((lowX - s / 2) / s).rounded(.up)))
+        x1 = min(clip.maxX, Int(((highX - s / 2) / s).rounded(.down)))
+        guard y0 <= y1, x0 <= x1 else { return nil }
+        e0 = EdgeFunction(from: a, to: b); e1 = EdgeFunction(from: b, to: c); e2 = EdgeFunction(from: c, to: a)
+    }
+
+    /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
+    @inline(__always)
+    func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        for y in y0...y1 {
+            var lo = x0, hi = x1
+            e0.narrow(row: y, &lo, &hi)
+            e1.narrow(row: y, &lo, &hi)
+            e2.narrow(row: y, &lo, &hi)
+            clip.narrow(row: y, &lo, &hi)
+            if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+        }
+    }
+
+    /// Sets up and runs in one go (tests and simple callers).
+    @discardableResult
+    static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
+                                    clip: PixelClip, into shader: inout S) -> Bool {
+        guard let t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
+        t.run(clip: clip, into: &shader)
+        return true
+    }
+}
+
+/// Affine interpolation of per-vertex values over a triangle (GL's varyings without
+/// perspective): value(x, y) = f0 + dx·(x − x0) + dy·(y − y0) at pixel coordinates, taken
+/// relative to the first vertex to keep float precision far from the origin.
+struct TrianglePlanes {
+    let x0: Float, y0: Float
+    private let ux: Float, uy: Float, vx: Float, vy: Float
+    private let inverseArea: Float
+
+    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>) {
+        x0 = p0.x; y0 = p0.y
+        ux = p1.x - p0.x; uy = p1.y - p0.y
+        vx = p2.x - p0.x; vy = p2.y - p0.y
+        let area = ux * vy - uy * vx
+        guard area != 0, area.isFinite else { return nil }
+        inverseArea = 1 / area
+    }
+
+    /// The plane through (p0, f0), (p1, f1), (p2, f2): (f0, d/dx, d/dy).
+    @inline(__always)
+    func plane(_ f0: Float, _ f1: Float, _ f2: Float) -> SIMD3<Float> {
+        let df1 = f1 - f0, df2 = f2 - f0
+        let ddx = (df1 * vy - df2 * uy) * inverseArea
+        let ddy = (df2 * ux - df1 * vx) * inverseArea
+        return SIMD3(f0, ddx, ddy)
+    }
+}
