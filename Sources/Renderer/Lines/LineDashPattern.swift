@@ -8,27 +8,29 @@ struct LineDashPattern {
     /// Rows either side of the middle row (7 with round caps, else 0).
     let halfRows: Int
     /// Sum of the dash array (in line widths): one repeat of the texture.
-    let length: Float
+    let length: Double
     private(set) var texels: [UInt8]
 
     var rowCount: Int { 2 * halfRows + 1 }
 
-    init(dasharray: [Float], round: Bool) {
+    /// Computed in doubles, as MapLibre's JavaScript does: dash edges often fall within a
+    /// rounding error of a texel, and the truncated bytes show which side they fell on.
+    init(dasharray: [Double], round: Bool) {
         halfRows = round ? 7 : 0
         let total = dasharray.reduce(0, +)
         length = total
         texels = [UInt8](repeating: 0, count: Self.width * (2 * halfRows + 1))
         guard total != 0, total.isFinite, !dasharray.isEmpty else { return }
-        let stretch = Float(Self.width) / total
+        let stretch = Double(Self.width) / total
         let ranges = Self.ranges(dasharray, stretch: stretch)
         if round { drawRound(ranges, stretch: stretch) } else { drawRegular(ranges) }
     }
 
-    struct Range { var left: Float, right: Float, isDash: Bool, zeroLength: Bool }
+    struct Range { var left: Double, right: Double, isDash: Bool, zeroLength: Bool }
 
     /// Dash and gap intervals in texels; with an odd count the last dash runs on into the
     /// first, so it starts before 0.
-    static func ranges(_ d: [Float], stretch: Float) -> [Range] {
+    static func ranges(_ d: [Double], stretch: Double) -> [Range] {
         var out: [Range] = []
         let odd = d.count % 2 == 1
         out.append(Range(left: odd ? -d[d.count - 1] * stretch : 0, right: d[0] * stretch, isDash: true, zeroLength: d[0] == 0))
@@ -45,7 +47,7 @@ struct LineDashPattern {
 
     /// Byte as the atlas stores it (clamped, then truncated).
     @inline(__always)
-    private static func byte(_ signedDistance: Float) -> UInt8 {
+    private static func byte(_ signedDistance: Double) -> UInt8 {
         let v = max(0, min(255, signedDistance + 128))
         return v.isNaN ? 0 : UInt8(v)
     }
@@ -54,21 +56,21 @@ struct LineDashPattern {
     /// on once x / right exceeds 1.
     @inline(__always)
     private static func advance(_ ranges: [Range], _ index: inout Int, x: Int) {
-        if Float(x) / ranges[index].right > 1, index + 1 < ranges.count { index += 1 }
+        if Double(x) / ranges[index].right > 1, index + 1 < ranges.count { index += 1 }
     }
 
-    private mutating func drawRound(_ ranges: [Range], stretch: Float) {
+    private mutating func drawRound(_ ranges: [Range], stretch: Double) {
         let n = halfRows
         let halfStretch = stretch / 2
         for y in -n...n {
             let base = Self.width * (n + y)
             var index = 0
-            let distMiddle = Float(y) / Float(n) * (halfStretch + 1)
+            let distMiddle = Double(y) / Double(n) * (halfStretch + 1)
             for x in 0..<Self.width {
                 Self.advance(ranges, &index, x: x)
                 let r = ranges[index]
-                let minDist = min(abs(Float(x) - r.left), abs(Float(x) - r.right))
-                let sd: Float
+                let minDist = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
+                let sd: Double
                 if r.isDash {
                     let distEdge = halfStretch - abs(distMiddle)
                     sd = (minDist * minDist + distEdge * distEdge).squareRoot()
@@ -95,7 +97,7 @@ struct LineDashPattern {
         }
         guard !ranges.isEmpty else { return }
         // Join the first and last parts across the repeat when they are of the same kind.
-        let w = Float(Self.width)
+        let w = Double(Self.width)
         if ranges[0].isDash == ranges[ranges.count - 1].isDash {
             ranges[0].left = ranges[ranges.count - 1].left - w
             ranges[ranges.count - 1].right = ranges[0].right + w
@@ -104,7 +106,7 @@ struct LineDashPattern {
         for x in 0..<Self.width {
             Self.advance(ranges, &index, x: x)
             let r = ranges[index]
-            let minDist = min(abs(Float(x) - r.left), abs(Float(x) - r.right))
+            let minDist = min(abs(Double(x) - r.left), abs(Double(x) - r.right))
             texels[x] = Self.byte(r.isDash ? minDist : -minDist)
         }
     }
@@ -135,9 +137,9 @@ struct LineDashPattern {
 
 /// The patterns one layer uses, made once per (dash array, round) as MapLibre's atlas does.
 struct LineDashAtlas {
-    private var patterns: [[Float]: (plain: LineDashPattern?, round: LineDashPattern?)] = [:]
+    private var patterns: [[Double]: (plain: LineDashPattern?, round: LineDashPattern?)] = [:]
 
-    mutating func pattern(_ dasharray: [Float], round: Bool) -> LineDashPattern {
+    mutating func pattern(_ dasharray: [Double], round: Bool) -> LineDashPattern {
         var entry = patterns[dasharray] ?? (nil, nil)
         if round, let p = entry.round { return p }
         if !round, let p = entry.plain { return p }

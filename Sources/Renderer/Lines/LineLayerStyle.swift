@@ -19,8 +19,8 @@ struct LineLayerStyle {
     let roundLimit: LayerProperty<Float>
     let sortKey: LayerProperty<Double?>?
     /// Dash arrays at the integer zoom ("to") and at the zoom MapLibre fades from.
-    let dashes: LayerProperty<[Float]>?
-    let dashesFrom: LayerProperty<[Float]>?
+    let dashes: LayerProperty<[Double]>?
+    let dashesFrom: LayerProperty<[Double]>?
     let floorWidth: LayerProperty<Float>?
     let gradient: PropertyExpression?
     let gradientIsStep: Bool
@@ -56,8 +56,9 @@ struct LineLayerStyle {
             floorCtx.zoom = floorZoom
             var fromCtx = ctx
             fromCtx.zoom = fromZoom
-            dashes = LayerProperty(layer, "line-dasharray", .paint, floorCtx, convert: Convert.numbers)
-            dashesFrom = LayerProperty(layer, "line-dasharray", .paint, fromCtx, convert: Convert.numbers)
+            let numbers: (Value) -> [Double] = { $0.numbers ?? [] }
+            dashes = LayerProperty(layer, "line-dasharray", .paint, floorCtx, convert: numbers)
+            dashesFrom = LayerProperty(layer, "line-dasharray", .paint, fromCtx, convert: numbers)
             floorWidth = LayerProperty(layer, "line-width", .paint, floorCtx, convert: Convert.number)
         } else {
             dashes = nil; dashesFrom = nil; floorWidth = nil
@@ -118,8 +119,8 @@ struct LineLayerStyle {
             let pattern = dashAtlas.pattern(to, round: round)
             let floorwidth = floorWidth?.value(floorCtx) ?? w
             style.dash = pattern
-            style.dashScale = tileRatio / pattern.length / floorwidth
-            let shortest = min(pattern.length, from.reduce(0, +))
+            style.dashScale = tileRatio / Float(pattern.length) / floorwidth
+            let shortest = Float(min(pattern.length, from.reduce(0, +)))
             // line_sdf divides the gamma by the pixel ratio; line_gradient_sdf does not.
             let gamma = (gradient == nil ? 1 / pixelRatio : 1) / shortest
             style.sdfLow = 0.5 - gamma / floorwidth
@@ -132,7 +133,7 @@ struct LineLayerStyle {
 
     /// A dash array the atlas can draw: finite, non-negative numbers (others draw as one
     /// dash, i.e. solid).
-    static func usable(_ d: [Float]) -> [Float] {
+    static func usable(_ d: [Double]) -> [Double] {
         guard !d.isEmpty, d.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return [1] }
         return d
     }

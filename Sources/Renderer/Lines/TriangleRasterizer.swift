@@ -6,8 +6,10 @@ protocol SpanShader {
 
 /// One edge of a triangle or clip polygon in 1/256-pixel fixed point, evaluated at pixel
 /// centres. The inside is where the edge function is positive; points exactly on the edge
-/// count only for "top" and "left" edges (GL/D3D's rule), so two triangles sharing an edge
-/// never both draw, nor both miss, a pixel on it.
+/// count only for "left" edges and for horizontal edges with the inside above them: GPUs
+/// apply the top-left rule in GL's window coordinates, whose y axis points up (MapLibre's
+/// images show it: a line whose top edge runs exactly through pixel centres leaves that row
+/// out). Two triangles sharing an edge never both draw, nor both miss, a pixel on it.
 struct EdgeFunction {
     let ax: Double, ay: Double, dx: Double, dy: Double
     /// 0 when points on the edge are inside, 1 otherwise (values are whole numbers).
@@ -18,8 +20,10 @@ struct EdgeFunction {
 
     init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
         ax = a.x; ay = a.y; dx = b.x - a.x; dy = b.y - a.y
-        let topLeft = dy < 0 || (dy == 0 && dx > 0)
-        bias = topLeft ? 0 : 1
+        // Left edge: inside to its right (dy < 0 here); "top" in window space: horizontal
+        // with the inside above it on screen (dx < 0).
+        let inclusive = dy < 0 || (dy == 0 && dx < 0)
+        bias = inclusive ? 0 : 1
     }
 
     /// Edge function at the pixel centre (x, y) for whole pixel coordinates.
@@ -65,16 +69,17 @@ struct PixelClip {
     }
 
     /// The pixels of a `width`×`height` canvas whose centres lie in the axis-aligned square
-    /// [x0, x1) × [y0, y1) (device pixels; left and top edges inside, right and bottom not).
+    /// [x0, x1) × (y0, y1] (device pixels; the edge rule of the triangles: left and bottom
+    /// edges inside, right and top not).
     init(width: Int, height: Int, rect x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         self.init(width: width, height: height)
         let s = EdgeFunction.subpixels
-        func first(_ v: Double) -> Int { // smallest p with s·p + s/2 ≥ round(v·s)
-            let f = (v * s).rounded()
-            return Int(max(-1e9, min(1e9, ((f - s / 2) / s).rounded(.up))))
-        }
-        minX = max(minX, first(x0)); maxX = min(maxX, first(x1) - 1)
-        minY = max(minY, first(y0)); maxY = min(maxY, first(y1) - 1)
+        func clamp(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
+        // Smallest p whose centre s·p + s/2 is ≥ (or >) the snapped edge.
+        func atOrAfter(_ v: Double) -> Int { clamp((((v * s).rounded() - s / 2) / s).rounded(.up)) }
+        func after(_ v: Double) -> Int { clamp((((v * s).rounded() - s / 2) / s).rounded(.down) + 1) }
+        minX = max(minX, atOrAfter(x0)); maxX = min(maxX, atOrAfter(x1) - 1)
+        minY = max(minY, after(y0)); maxY = min(maxY, after(y1) - 1)
     }
 
     /// The pixels of the canvas inside a convex quadrilateral (device pixels, either winding).
