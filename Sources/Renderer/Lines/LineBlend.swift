@@ -2,30 +2,45 @@
 /// GL framebuffer does with blend factors (ONE, ONE_MINUS_SRC_ALPHA): in float, each channel
 /// rounded to the nearest byte. `color255` is the premultiplied colour times 255, `alpha`
 /// its premultiplied alpha (0...1), `k` the fragment's coverage factor.
+///
+/// Rounding uses the float trick of adding 2^23: the sum's low mantissa bits are then the
+/// value rounded to nearest (ties to even), read without a float-to-int conversion, and the
+/// scalar and SIMD versions round identically.
 enum LineBlend {
+    /// 2^23: adding it to a value in 0...255 leaves that value, rounded, in the low bits.
+    static let magic: Float = 8_388_608
+
+    @inline(__always)
+    static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {
+        let v = min(max(c * k + Float(d) * inv, 0), 255)
+        return (v + magic).bitPattern & 0xFF
+    }
+
     @inline(__always)
     static func over(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
         let inv = 1 - alpha * k
-        let d = SIMD4<Float>(Float(dst & 0xFF), Float((dst >> 8) & 0xFF), Float((dst >> 16) & 0xFF), Float(dst >> 24))
-        var v = color255 * k + d * inv + 0.5
-        v = v.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255.5)).rounded(.down)
-        let o = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(v))
-        return o.x | o.y << 8 | o.z << 16 | o.w << 24
+        let r = channel(color255.x, dst & 0xFF, k, inv)
+        let g = channel(color255.y, (dst >> 8) & 0xFF, k, inv)
+        let b = channel(color255.z, (dst >> 16) & 0xFF, k, inv)
+        let a = channel(color255.w, dst >> 24, k, inv)
+        return r | g << 8 | b << 16 | a << 24
     }
 
-    /// Eight pixels at once: `dst[i] = over(dst[i], k[i])`; lanes with k = 0 stay as they are
-    /// (the result is the same: a zero fragment leaves the pixel unchanged).
+    /// Eight pixels at once: `dst[i] = over(dst[i], k[i])` (lanes with k = 0 come out
+    /// unchanged, as they do from `over`).
     @inline(__always)
     static func over8(_ dst: UnsafeMutablePointer<UInt32>, color255: SIMD4<Float>, alpha: Float, k: SIMD8<Float>) {
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let inv = 1 - alpha * k
         let mask = SIMD8<UInt32>(repeating: 0xFF)
+        let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255), magic = SIMD8<Float>(repeating: Self.magic)
+        @inline(__always)
         func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
-            let dc = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: (d &>> shift) & mask))
-            var v = c * k + dc * inv + 0.5
-            v = v.clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 255.5))
-            return SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int32>(v, rounding: .down)) &<< shift
+            // The byte as a float: its bits under 2^23's exponent, minus 2^23.
+            let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
+            let v = (c * k + dc * inv).clamped(lowerBound: zero, upperBound: top) + magic
+            return (unsafeBitCast(v, to: SIMD8<UInt32>.self) & mask) &<< shift
         }
         let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
         raw.storeBytes(of: out, as: SIMD8<UInt32>.self)

@@ -14,6 +14,8 @@ struct EdgeFunction {
     let ax: Double, ay: Double, dx: Double, dy: Double
     /// 0 when points on the edge are inside, 1 otherwise (values are whole numbers).
     let bias: Double
+    /// d(edge function)/dx per pixel, and its inverse (for a first guess at the bound).
+    let alpha: Double, inverseAlpha: Double
 
     /// Fixed-point positions per pixel (GL's usual 8 bits of sub-pixel precision).
     static let subpixels: Double = 256
@@ -24,6 +26,8 @@ struct EdgeFunction {
         // with the inside above it on screen (dx < 0).
         let inclusive = dy < 0 || (dy == 0 && dx < 0)
         bias = inclusive ? 0 : 1
+        alpha = -Self.subpixels * dy
+        inverseAlpha = alpha == 0 ? 0 : 1 / alpha
     }
 
     /// Edge function at the pixel centre (x, y) for whole pixel coordinates.
@@ -34,24 +38,40 @@ struct EdgeFunction {
     }
 
     /// Narrows the inclusive pixel range [lo, hi] of row `y` to the pixels inside this edge.
-    /// Exact for coordinates within ±2^15 pixels: the quotients are then far enough from
-    /// whole numbers that a correctly rounded division cannot cross one.
+    /// The bound is guessed with a multiplication and then checked against the exact edge
+    /// function (whole numbers in doubles, exact for coordinates within ±2^15 pixels).
     @inline(__always)
     func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
         let s = Self.subpixels
+        // Edge function at pixel (x, y) = alpha·x + beta.
         let beta = dx * (s * Double(y) + s / 2 - ay) - dy * (s / 2 - ax)
-        let alpha = -s * dy
         if alpha > 0 {
-            let q = ((bias - beta) / alpha).rounded(.up)
-            if q > Double(lo) { lo = q >= Double(hi) + 1 ? hi + 1 : Int(q) }
+            guard alpha * Double(hi) + beta >= bias else { hi = lo - 1; return }
+            guard alpha * Double(lo) + beta < bias else { return }
+            // Smallest x in (lo, hi] with alpha·x + beta ≥ bias.
+            var x = max(lo + 1, min(hi, ceilToInt((bias - beta) * inverseAlpha)))
+            while x > lo + 1, alpha * Double(x - 1) + beta >= bias { x -= 1 }
+            while alpha * Double(x) + beta < bias { x += 1 }
+            lo = x
         } else if alpha < 0 {
-            let q = ((beta - bias) / -alpha).rounded(.down)
-            if q < Double(hi) { hi = q <= Double(lo) - 1 ? lo - 1 : Int(q) }
+            guard alpha * Double(lo) + beta >= bias else { hi = lo - 1; return }
+            guard alpha * Double(hi) + beta < bias else { return }
+            // Largest x in [lo, hi) with alpha·x + beta ≥ bias.
+            var x = max(lo, min(hi - 1, floorToInt((bias - beta) * inverseAlpha)))
+            while x < hi - 1, alpha * Double(x + 1) + beta >= bias { x += 1 }
+            while alpha * Double(x) + beta < bias { x -= 1 }
+            hi = x
         } else if beta < bias {
             hi = lo - 1
         }
     }
 }
+
+/// floor and ceil to Int without a libm call (|x| < 2^62).
+@inline(__always) func floorToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) > x ? i - 1 : i }
+@inline(__always) func ceilToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) < x ? i + 1 : i }
+/// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
+@inline(__always) func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
 
 /// Where a draw may touch pixels: a pixel rectangle, optionally cut further by a convex
 /// polygon (a rotated tile square), both with the same pixel-centre and edge rules as the
@@ -132,18 +152,25 @@ struct RasterTriangle {
         let limit: Float = 1e7
         guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
               abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
-        let a = (SIMD2<Double>(p0) * s).rounded(.toNearestOrAwayFromZero)
-        var b = (SIMD2<Double>(p1) * s).rounded(.toNearestOrAwayFromZero)
-        var c = (SIMD2<Double>(p2) * s).rounded(.toNearestOrAwayFromZero)
+        // Rows and columns of pixel centres in the bounding box (before snapping, which
+        // moves vertices by at most 1/512 px): most triangles of thin lines at low zoom hold
+        // none and stop here.
+        let slack = 0.5 + 1 / 256.0
+        let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
+        let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
+        guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
+        let a = SIMD2(roundToWhole(Double(p0.x) * s), roundToWhole(Double(p0.y) * s))
+        var b = SIMD2(roundToWhole(Double(p1.x) * s), roundToWhole(Double(p1.y) * s))
+        var c = SIMD2(roundToWhole(Double(p2.x) * s), roundToWhole(Double(p2.y) * s))
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         if area == 0 { return nil }
         if area < 0 { swap(&b, &c) }
         let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
         let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
-        y0 = max(clip.minY, Int(((lowY - s / 2) / s).rounded(.up)))
-        y1 = min(clip.maxY, Int(((highY - s / 2) / s).rounded(.down)))
-        x0 = max(clip.minX, Int(((lowX - s / 2) / s).rounded(.up)))
-        x1 = min(clip.maxX, Int(((highX - s / 2) / s).rounded(.down)))
+        y0 = max(clip.minY, ceilToInt((lowY - s / 2) / s))
+        y1 = min(clip.maxY, floorToInt((highY - s / 2) / s))
+        x0 = max(clip.minX, ceilToInt((lowX - s / 2) / s))
+        x1 = min(clip.maxX, floorToInt((highX - s / 2) / s))
         guard y0 <= y1, x0 <= x1 else { return nil }
         e0 = EdgeFunction(from: a, to: b); e1 = EdgeFunction(from: b, to: c); e2 = EdgeFunction(from: c, to: a)
     }
