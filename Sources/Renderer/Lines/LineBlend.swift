@@ -3,9 +3,10 @@
 /// rounded to the nearest byte. `color255` is the premultiplied colour times 255, `alpha`
 /// its premultiplied alpha (0...1), `k` the fragment's coverage factor.
 ///
-/// Rounding uses the float trick of adding 2^23: the sum's low mantissa bits are then the
-/// value rounded to nearest (ties to even), read without a float-to-int conversion, and the
-/// scalar and SIMD versions round identically.
+/// Rounding is half up (what MapLibre's images show), done with the float trick of adding
+/// 2^23 — the sum's low mantissa bits are then the value rounded to nearest even, read
+/// without a float-to-int conversion — and a step up for exact halves. The scalar and SIMD
+/// versions round identically.
 enum LineBlend {
     /// 2^23: adding it to a value in 0...255 leaves that value, rounded, in the low bits.
     static let magic: Float = 8_388_608
@@ -13,7 +14,9 @@ enum LineBlend {
     @inline(__always)
     static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {
         let v = min(max(c * k + Float(d) * inv, 0), 255)
-        return (v + magic).bitPattern & 0xFF
+        let even = v + magic
+        let up: UInt32 = v - (even - magic) == 0.5 ? 1 : 0
+        return (even.bitPattern & 0x1FF) &+ up
     }
 
     @inline(__always)
@@ -33,14 +36,16 @@ enum LineBlend {
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let inv = 1 - alpha * k
-        let mask = SIMD8<UInt32>(repeating: 0xFF)
+        let mask = SIMD8<UInt32>(repeating: 0xFF), nine = SIMD8<UInt32>(repeating: 0x1FF)
         let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255), magic = SIMD8<Float>(repeating: Self.magic)
         @inline(__always)
         func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
             // The byte as a float: its bits under 2^23's exponent, minus 2^23.
             let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-            let v = (c * k + dc * inv).clamped(lowerBound: zero, upperBound: top) + magic
-            return (unsafeBitCast(v, to: SIMD8<UInt32>.self) & mask) &<< shift
+            let v = (c * k + dc * inv).clamped(lowerBound: zero, upperBound: top)
+            let even = v + magic
+            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
+            return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & nine) &+ up) &<< shift
         }
         let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
         raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
