@@ -27,11 +27,12 @@ let package = Package(
         // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
         .target(name: "Geo", swiftSettings: optimize),
         // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
-        .target(name: "Raster", swiftSettings: optimize),
+        .target(name: "Raster", exclude: ["README.md"], swiftSettings: optimize),
         // PNG encode/decode of RGBA buffers.
         .target(name: "PNGCodec", dependencies: ["CLibPNG"], swiftSettings: optimize),
         // Style model, expressions, validation, commands and diff.
-        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], resources: [.copy("Resources/v8.json")], swiftSettings: optimize),
+        // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
+        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"], swiftSettings: optimize),
         // GeoJSON, tile index, vector tiles, archives.
         .target(name: "SourceData", dependencies: ["Geo", "JSON", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
         // Style + data -> pixels.
@@ -59,7 +60,9 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON"]),
+        // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo"],
+                    exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),

@@ -21,8 +21,11 @@ ANCHORS=${ANCHORS:-/work/shared/bench/anchors}
 export ANCHORS_WORK=${ANCHORS_WORK:-$HOME/.cache/tile-anchors}
 VENV_PY=${ANCHORS_PY:-$ANCHORS_WORK/venv/bin/python}
 OUT=${OUT:-$ROOT/out/bench/anchors-$(date +%Y%m%d-%H%M%S)}
+# SUMMARY_ONLY=DIR re-prints the table of an earlier run's raw results without running anything.
+if [ -n "${SUMMARY_ONLY:-}" ]; then OUT=$SUMMARY_ONLY; ROUNDS=$(ls "$OUT"/mapnik-*.json | wc -l); fi
 mkdir -p "$OUT"
 
+if [ -z "${SUMMARY_ONLY:-}" ]; then
 strata_build
 [ -x "$VENV_PY" ] || { echo "anchors venv missing: $VENV_PY (run $ANCHORS/setup.sh)" >&2; exit 1; }
 
@@ -44,6 +47,7 @@ for round in $(seq 1 "$ROUNDS"); do
   run_anchor pymgl bench_pymgl.py
   echo "round $round done (loadavg $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
+fi
 
 "$PY" - "$OUT" "$ROUNDS" "$ZOOMS" "$CORE" <<'PY'
 import json, os, statistics, sys
@@ -65,7 +69,10 @@ def anchor_ms(name, metric, z, r):
     except (KeyError, TypeError):
         return None
 
+# Render-only anchor rows are compared with Strata's render-only time (total − encode).
+RENDER_ONLY = {"raster", "repeat_buffer"}
 rows = [("Strata: render + PNG (strata bench tiles)", None, None),
+        ("Strata: render only (total − encode)", None, "raster"),
         ("Mapnik AGG: render + png32 (3857 source)", "mapnik", "png"),
         ("Mapnik AGG: render only", "mapnik", "raster"),
         ("MapLibre Native: render + PNG, tiles new to the Map", "pymgl", "first_png"),
@@ -75,14 +82,17 @@ summary = {}
 print("\n# Strata vs. anchors, %d interleaved rounds, each process pinned to core %s; loadavg %s\n" % (
     rounds, core, " ".join(open("/proc/loadavg").read().split()[:3])))
 print("process CPU ms per 256 px tile, median over rounds (tiles/s per core in brackets); "
-      "speed-up = anchor ms / Strata ms within each round, median over rounds\n")
+      "speed-up = anchor ms / Strata ms within each round, median over rounds (render-only rows "
+      "against Strata's render-only time)\n")
 print("| renderer | " + " | ".join("z%s ms/tile" % z for z in zooms) + " | " +
       " | ".join("Strata speed-up z%s" % z for z in zooms) + " |")
 print("|---|" + "---:|" * (2 * len(zooms)))
 for label, name, metric in rows:
     cells, ups, key = [], [], label
     for z in zooms:
-        mine = [o["total_ms_per_tile"] if o else None for o in ours[z]]
+        full = [o["total_ms_per_tile"] if o else None for o in ours[z]]
+        render = [o["total_ms_per_tile"] - o["encode_ms_per_tile"] if o else None for o in ours[z]]
+        mine = render if metric in RENDER_ONLY else full
         theirs = mine if name is None else [anchor_ms(name, metric, z, r) for r in range(rounds)]
         vals = [v for v in theirs if v is not None]
         m = med(vals)

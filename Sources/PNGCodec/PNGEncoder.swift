@@ -124,3 +124,21 @@ public enum PNGEncoder {
         return PNGEncoded(bytes: try writer.finish(), layout: rgb ? .rgb : .rgba)
     }
 }
+
+extension PNGEncoder {
+    /// A `width`×`height` image of one premultiplied pixel (`PremultipliedRGBA8.packed`
+    /// layout: r in the low byte), without scanning pixels: the renderer knows when a tile is
+    /// uniform (nothing but backgrounds drawn). Repeated sizes and colours come from the
+    /// single-colour cache in constant time.
+    public static func encodeUniform(pixel: UInt32, width: Int, height: Int, options: PNGEncodeOptions = .init()) throws -> [UInt8] {
+        let count = try validate(byteCount: width * height * 4, width: width, height: height, options: options)
+        let key = SingleColourCache.Key(pixel: pixel, width: width, height: height, options: options)
+        if options.cacheSingleColour, let file = SingleColourCache.shared.file(for: key) { return file }
+        let indices = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        defer { indices.deallocate() }
+        indices.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        let file = try encodePalette(indices, colours: [pixel], width: width, height: height, options: options).bytes
+        if options.cacheSingleColour { SingleColourCache.shared.store(file, for: key) }
+        return file
+    }
+}

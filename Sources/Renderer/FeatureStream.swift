@@ -37,6 +37,7 @@ enum FeatureStream {
             return keep
         }) { _, geometry, clips in
             try frame.checkDeadline()
+            frame.drewFeatures = true
             frame.clock.countFeature()
             frame.clock.mark(.prepare)
             try body(ctx, geometry, clips)

@@ -17,12 +17,27 @@ public final class MapRenderer: Sendable {
         self.customLayers = customLayers
     }
 
+    /// What a render produced besides pixels.
+    public struct Result: Sendable {
+        /// Phase times, when asked for.
+        public var stats: RenderStats?
+        /// The colour of every pixel when only backgrounds drew (the encoder then skips the
+        /// pixel scan), nil otherwise.
+        public var uniformColor: PremultipliedRGBA8?
+    }
+
     /// Draws `style` as seen by `camera` into `canvas` (resized and cleared to transparent).
     /// Throws `RenderError.timeout` once `deadline` has passed or `shouldStop` says so (asked
     /// between layers and every 64 features). Returns the phase times when `collectStats` is set.
     @discardableResult
     public func render(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
                        shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> RenderStats? {
+        try draw(style, camera: camera, into: canvas, deadline: deadline, shouldStop: shouldStop, collectStats: collectStats).stats
+    }
+
+    /// `render`, also telling whether the image is uniform.
+    public func draw(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
+                     shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> Result {
         let stop: (() -> Bool)?
         switch (deadline, shouldStop) {
         case (nil, nil): stop = nil
@@ -32,7 +47,7 @@ public final class MapRenderer: Sendable {
         }
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
-        else { return collectStats ? RenderStats() : nil }
+        else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 shouldStop: stop, collectStats: collectStats)
         for layer in style.renderOrder {
@@ -48,13 +63,15 @@ public final class MapRenderer: Sendable {
             case .circle: try CirclePainter.paint(layer, frame)
             case .custom:
                 if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
+                    frame.drewFeatures = true
                     r.render(layer: layer, camera: camera, canvas: canvas)
                     frame.clock.mark(.raster)
                 }
             default: continue
             }
         }
-        return frame.clock.stats
+        let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
+        return Result(stats: frame.clock.stats, uniformColor: uniform)
     }
 
     private func layerOpacity(_ layer: Layer, _ name: String, _ frame: RenderFrame) -> Float {

@@ -30,6 +30,8 @@ final class RenderFrame {
     /// Images the session has (for `image` expressions).
     let availableImages: Set<String>
     var clock: PhaseClock
+    /// Set once anything but a background may have drawn: until then the image is one colour.
+    var drewFeatures = false
     var scratch = GeometryScratch()
     var path = Path()
     /// Asked between layers and every 64 features; true stops the render with `.timeout`.

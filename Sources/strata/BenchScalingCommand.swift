@@ -104,11 +104,11 @@ struct ScalingCase {
 
         ProcessMemory.trim()
         let rss0 = ProcessMemory.residentBytes
-        let t0 = BenchClock.processCPU
+        let t0 = BenchClock.cpu()
         var json: JSONValue? = try bytes.withUnsafeBytes { try JSONParser.parse(bytes: $0) }
-        let t1 = BenchClock.processCPU
+        let t1 = BenchClock.cpu()
         let source = try GeoJSONSource.parse(json!)
-        let t2 = BenchClock.processCPU
+        let t2 = BenchClock.cpu()
         guard source.features.count == count, source.warnings.isEmpty else {
             throw ValidationError("synthetic source read \(source.features.count) of \(count) features; warnings: \(source.warnings.prefix(3))")
         }

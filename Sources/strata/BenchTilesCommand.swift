@@ -47,9 +47,9 @@ struct BenchTiles: AsyncParsableCommand {
         print("tiles: \(tiles.count) (z\(range.lowerBound)–z\(range.upperBound), \(tileSize) px), threads: \(threads), style: \(style), variants: \(variants.map(\.rawValue).joined(separator: ", "))")
 
         // Warm-up: the first pass also parses and indexes the sources (reported on its own).
-        let loadStart = BenchClock.processCPU
+        let loadStart = BenchClock.cpu()
         for runner in runners { for _ in 0..<max(warmup, 1) { _ = try runner.pass(collectStats: false) } }
-        let warmupMs = (BenchClock.processCPU - loadStart) * 1e3
+        let warmupMs = (BenchClock.cpu() - loadStart) * 1e3
 
         var plain = [[TileBenchPass]](repeating: [], count: runners.count), detailed = plain
         for _ in 0..<reps {

@@ -133,11 +133,50 @@ final class CoverageTests: XCTestCase {
         c.stroke(p, style: StrokeStyle(width: 2, join: .round, cap: .round), paint: black)
         c.fill(Path(), rule: .nonZero, paint: black)
         XCTAssertEqual(c.coveredArea, 0)
+        // Edges reaching the accumulator directly with NaN or infinite coordinates are dropped.
+        let direct = CoverageBuffer()
+        direct.configure(width: 16, height: 16)
+        direct.beginBand(top: 0, rows: 16)
+        for e in [SIMD4<Float>(1, 1, .nan, 5), SIMD4(.nan, 1, 3, 5), SIMD4(1, .infinity, 3, 5), SIMD4(-.infinity, 1, 3, 5), SIMD4(2, 3, 2, .nan)] {
+            direct.addEdge(e, antialias: true)
+            direct.addEdge(e, antialias: false)
+        }
+        direct.discard()
         // NaN vertices are skipped: the remaining square still fills.
         var q = Path()
         q.move(to: 2, 2); q.line(to: 10, 2); q.line(to: .nan, .nan); q.line(to: 10, 10); q.line(to: 2, 10); q.close()
         c.fill(q, rule: .nonZero, paint: black)
         XCTAssertEqual(c.coveredArea, 64, accuracy: 0.01)
+    }
+
+    func testExtremeParametersNeitherCrashNorHang() {
+        for limit in [nil, 5] { extremes(bandRowLimit: limit) }
+    }
+
+    func extremes(bandRowLimit: Int?) {
+        let c = Canvas(width: 32, height: 32)
+        c.bandRowLimit = bandRowLimit
+        let l = Path.polygon([Point(2, 2), Point(30, 16), Point(2, 30)], closed: false)
+        for style in [StrokeStyle(width: 1e30, join: .round, cap: .round), StrokeStyle(width: 3, join: .miter, miterLimit: 1e30),
+                      StrokeStyle(width: 2, dashes: [1e30, 1e30], dashOffset: -1e30), StrokeStyle(width: 2, offset: 3e38),
+                      StrokeStyle(width: 2, blur: 1e30), StrokeStyle(width: .nan), StrokeStyle(width: 1e-30, blur: .infinity),
+                      StrokeStyle(width: 2, dashes: [-1, 2]), StrokeStyle(width: 2, dashes: [.nan])] {
+            c.stroke(l, style: style, paint: .solid(.black))
+        }
+        c.drawCircle(center: Point(-1e30, 1e30), radius: 1e30, strokeWidth: 1e30, fill: .black, stroke: .white)
+        c.drawCircle(center: Point(16, 16), radius: .infinity, strokeWidth: .nan, fill: .black, stroke: .white, blur: .nan)
+        c.drawCircle(center: Point(.nan, 16), radius: 3, strokeWidth: 1, fill: .black, stroke: .white)
+        c.fill(l, rule: .nonZero, paint: .solid(Color(r: .nan, g: 2, b: -1, a: .infinity)))
+        c.fill(l, rule: .nonZero, paint: .solid(.black), opacity: .nan)
+        c.fill(l, rule: .nonZero, paint: .solid(.black), transform: Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        c.fill(l, rule: .nonZero, paint: .solid(.black), transform: .scale(1e38, 1e38))
+        c.drawImage(Pixmap(width: 2, height: 2), transform: .scale(1e-30, 1e30), filter: .bilinear)
+        var wild = Path()
+        wild.move(to: 0, 0); wild.cubic(control1: Point(3e38, -3e38), control2: Point(-3e38, 3e38), to: Point(20, 20)); wild.close()
+        c.fill(wild, rule: .evenOdd, paint: .solid(.black))
+        c.stroke(wild, style: StrokeStyle(width: 2), paint: .solid(.black))
+        c.fill(.rect(0, 1e30, 10, 1e30), rule: .nonZero, paint: .solid(.black))
+        c.fill(.rect(0, -3e38, 10, 1e30), rule: .nonZero, paint: .solid(.black))
     }
 
     func testCurvesFlattenWithinTolerance() {
@@ -175,6 +214,26 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(c.coveredArea, exact, accuracy: exact * 1e-4)
         XCTAssertEqual(c.alpha(10, 590), 255)
         XCTAssertEqual(c.alpha(8000, 10), 0)
+    }
+
+    func testBandedAndDirectRasterizationAgree() {
+        // One canvas accumulates directly (the whole height is one band), the other is held
+        // to 7-row bands, so it records edges and rasterizes band by band. Same pixels.
+        func scene(_ c: Canvas) {
+            c.clear(Color(rgb8: 240, 238, 232))
+            c.fill(.star(center: Point(100, 150), radius: 140, points: 7, step: 3), rule: .evenOdd, paint: .solid(Color(rgb8: 60, 140, 90, alpha: 0.5)))
+            c.stroke(.star(center: Point(90, 160), radius: 120, points: 5, step: 2),
+                     style: StrokeStyle(width: 5, join: .round, cap: .round, dashes: [20, 7], blur: 1.5), paint: .solid(.black), opacity: 0.8)
+            c.fill(.rect(20, 20, 60, 260), rule: .nonZero, paint: .solid(.white), opacity: 0.5, antialias: false)
+        }
+        let tall = Canvas(width: 200, height: 300), small = Canvas(width: 200, height: 300)
+        tall.bandRowLimit = 7
+        scene(tall); scene(small)
+        for y in 0..<300 {
+            for x in 0..<200 where tall.pixmap.pixel(x, y) != small.pixmap.pixel(x, y) {
+                XCTFail("pixel (\(x), \(y)) differs: \(tall.pixmap.pixel(x, y)) vs \(small.pixmap.pixel(x, y))"); return
+            }
+        }
     }
 
     func testTransformAppliesToPath() {

@@ -270,6 +270,15 @@ final class StyleCommandTests: XCTestCase {
         XCTAssertEqual(ok.layer("l2")?.json["paint"]?["line-width"], 3)
     }
 
+    func testBatchErrorsPointIntoTheBatchDocument() {
+        let batch = J("""
+        [["setPaintProperty", "fill", "fill-color", "red"], ["removeLayer", "cities"], ["setZoom", 4],
+         ["addLayer", {"id": "l", "type": "line", "source": "pts", "paint": {"line-width": "wide"}}]]
+        """)
+        guard case .success(let commands) = StyleCommand.parseBatch(batch) else { return XCTFail() }
+        XCTAssertEqual(style.mustFail(commands)?.path, P("/3/1/paint/line-width"))
+    }
+
     func testSingleCommandErrorsAreRelativeToTheCommand() {
         guard case .failure(let e) = style.applying(.setPaintProperty(layer: "fill", name: "fill-opacity", value: "x")) else {
             return XCTFail("should fail")

@@ -63,6 +63,11 @@ final class StyleParseTests: XCTestCase {
                         "missing required property \"layers\""])
     }
 
+    func testALayerOfAnInvalidSourceIsNotReportedTwice() {
+        let errors = parseErrors(#"{"version": 8, "sources": {"s": {"type": "geojson"}}, "layers": [{"id": "a", "type": "fill", "source": "s"}]}"#)
+        XCTAssertEqual(errors.map(\.path.description), ["/sources/s"])
+    }
+
     func testSourceTypeMismatchAndSourceLayer() {
         let errors = parseErrors("""
         {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["a/{z}/{x}/{y}.pbf"]},
@@ -143,5 +148,21 @@ final class StyleParseTests: XCTestCase {
         let c = try XCTUnwrap(style.layer("c"))
         XCTAssertFalse(c.isVisible(globalState: style.globalState))
         XCTAssertTrue(c.isVisible(globalState: style.must([.setGlobalStateProperty("show", true)]).globalState))
+    }
+
+    func testUnsetPropertiesFallBackToSpecDefaults() throws {
+        let style = try XCTUnwrap(parseStyle(baseStyleJSON))
+        let fill = try XCTUnwrap(style.layer("fill"))
+        XCTAssertEqual(fill.paintProperty("fill-opacity")?.constantValue, .number(0.5))
+        XCTAssertEqual(fill.paintProperty("fill-antialias")?.constantValue, .boolean(true))
+        XCTAssertEqual(fill.paintProperty("fill-color")?.evaluate(EvaluationContext(zoom: 3)).colorValue,
+                       StyleColor.parse("#3c8c5a"))
+        let outline = try XCTUnwrap(style.layer("outline"))
+        XCTAssertEqual(outline.layoutProperty("line-cap")?.constantValue, .string("butt"))
+        XCTAssertEqual(outline.layoutProperty("line-join")?.constantValue, .string("round"))
+        XCTAssertEqual(outline.paintProperty("line-translate")?.constantValue, .array([.number(0), .number(0)]))
+        XCTAssertEqual(outline.layoutProperty("visibility")?.constantValue, .string("visible"))
+        XCTAssertNil(outline.paintProperty("fill-color"))
+        XCTAssertEqual(style.layer("cities")?.paintProperty("circle-color")?.constantValue, .color(StyleColor.parse("#000000")!))
     }
 }

@@ -90,3 +90,6 @@ extension Style {
     var layerIds: [String] { layers.map(\.id) }
     var renderIds: [String] { renderOrder.map(\.id) }
 }
+
+/// A JSON object literal.
+func O(_ v: JSONValue) -> JSONObject { v.objectValue ?? JSONObject() }

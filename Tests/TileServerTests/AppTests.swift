@@ -24,7 +24,7 @@ final class AppTests: XCTestCase {
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: TemporaryBackgroundRenderer())
+        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
         try app.start()
     }
 
@@ -44,7 +44,7 @@ final class AppTests: XCTestCase {
     func testTileConditionalAndCacheHeaders() throws {
         let r = try send(.GET, "/tiles/1/0/0.png")
         XCTAssertEqual(r.status, .ok)
-        XCTAssertEqual(Array(r.body.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(Array(r.bodyBytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
         XCTAssertEqual(r.headers.first(name: "Cache-Control"), "no-cache")
         XCTAssertEqual(try send(.GET, "/tiles/1/0/0.png", headers: ["If-None-Match": etag]).status, .notModified)
@@ -91,4 +91,17 @@ final class AppTests: XCTestCase {
         plan.batchPaths = true
         XCTAssertEqual(plan.relocate(StyleError(path: JSONPointer(["1", "3"]), message: "m")).path.description, "/1/3")
     }
+}
+
+/// A renderer for responder tests: a fixed 1×1 PNG, so tests exercise the HTTP side only.
+struct OnePixelRenderer: TileRenderer {
+    static let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+        0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0,
+        0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+        0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+    func renderTile(style: LiveStyle, tile: TileRequest, budget: RenderBudget) throws -> [UInt8] { Self.png }
+    func renderStatic(style: LiveStyle, view: StaticView, budget: RenderBudget) throws -> [UInt8] { Self.png }
 }

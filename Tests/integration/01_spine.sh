@@ -54,9 +54,10 @@ req GET "/tiles/1/1/1.png?v=stale"; expect_status 200; expect_header Cache-Contr
 req GET "/static/0,0,1/300x200.png"; expect_status 200; expect_png 300 200
 req GET "/static/-122.4,37.8,10.5,45/300x200@2x.png"; expect_status 200; expect_png 600 400
 req GET "/static/0,0,-2/10x10@1.5x.png"; expect_status 200; expect_png 15 15
+req GET "/static/190,0,1/20x10.png"; expect_status 200; expect_png 20 10   # longitudes beyond ±180 are places on the repeating world
 req GET "/static/0,0,0/8192x1.png"; expect_status 200; expect_png 8192 1
 for bad in "0,0/10x10.png" "0,0,25/10x10.png" "0,0,1/10x10@0x.png" "0,0,1/10x10@11x.png" "0,0,1/8193x1.png" \
-           "0,0,1/5000x1@2x.png" "1e1,0,1/10x10.png" "0,0,1/10.5x10.png" "0,0,1,abc/10x10.png" "200,0,1/10x10.png"; do
+           "0,0,1/5000x1@2x.png" "1e1,0,1/10x10.png" "0,0,1/10.5x10.png" "0,0,1,abc/10x10.png" "0,91,1/10x10.png"; do
   req GET "/static/$bad"; expect_error 400 invalid_view
 done
 req POST /static '{"center": [10, 50], "zoom": 3, "width": 64, "height": 32, "pixelRatio": 2}'
@@ -77,4 +78,23 @@ grep -q '^strata_sessions' "$BODY" || fail "no sessions gauge"
 grep -q 'strata_http_request_duration_seconds_bucket' "$BODY" || fail "no latency histogram"
 
 req GET /health; expect_status 200
+expect_graceful_stop
+
+# Start-up failures name the file and the problem, with a non-zero exit.
+set +e
+"$STRATA_BIN" serve --config "$WORK/missing.json" --port 0 >"$WORK/out" 2>&1; rc=$?
+set -e
+[ "$rc" != 0 ] && grep -q "missing.json: file not found" "$WORK/out" || fail "missing config: rc=$rc $(cat "$WORK/out")"
+printf '{"port": 80,\n "colour": 1}' > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "bad.json: /colour: unknown key" "$WORK/out" || fail "bad config: rc=$rc $(cat "$WORK/out")"
+printf '{"port": ' > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "bad.json: malformed JSON.*line 1" "$WORK/out" || fail "malformed config: rc=$rc $(cat "$WORK/out")"
+printf '{"dataDir": "%s", "defaultStyle": "nope"}' "$WORK/data" > "$WORK/bad.json"
+set +e; "$STRATA_BIN" serve --config "$WORK/bad.json" >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "/defaultStyle: style file not found" "$WORK/out" || fail "missing style: rc=$rc $(cat "$WORK/out")"
+set +e; "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --data-dir "$WORK/nowhere" --port 0 >"$WORK/out" 2>&1; rc=$?; set -e
+[ "$rc" != 0 ] && grep -q "/dataDir: directory not found" "$WORK/out" || fail "missing data dir: rc=$rc $(cat "$WORK/out")"
+pass
 done_ok

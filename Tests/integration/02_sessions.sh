@@ -67,13 +67,16 @@ stop_server
 # Session limit (a server with maxSessions 2) and idle expiry (1 s).
 cat > "$WORK/limits.json" <<JSON
 {"dataDir": "$WORK/data", "stylesDir": "$STRATA_ROOT/config/styles", "publicDir": "$STRATA_ROOT/Public",
- "maxSessions": 2, "sessionIdleSeconds": 1, "maxStyleBytes": 2000, "store": ":memory:"}
+ "maxSessions": 2, "sessionIdleSeconds": 1, "maxStyleBytes": 2000, "store": ":memory:", "defaultSessionReadOnly": true}
 JSON
 "$STRATA_BIN" serve --config "$WORK/limits.json" --port 0 >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 100); do PORT=$(sed -n 's/^strata listening on http:\/\/[^:]*:\([0-9]*\)$/\1/p' "$WORK/server.log"); [ -n "$PORT" ] && break; sleep 0.05; done
 BASE="http://127.0.0.1:$PORT"
+req PATCH /layers/background '{"paint": {"background-color": "#000"}}'; expect_error 403 read_only
+req GET /style; expect_status 200
 req POST /sessions '{}'; expect_status 201; S1=$(jqr .id)
+req PATCH "/layers/background?session=$S1" '{"paint": {"background-color": "#000"}}'; expect_status 200
 req POST /sessions '{}'; expect_status 201
 req POST /sessions '{}'; expect_error 503 session_limit; [ -n "$(header Retry-After)" ] || fail "no Retry-After"
 BIG=$(python3 -c 'import json; print(json.dumps({"style": {"version": 8, "name": "x" * 3000, "sources": {}, "layers": []}}))')

@@ -34,7 +34,7 @@ expect_status 201
 (
   for i in $(seq 2 400); do
     code=$(curl -s -o /dev/null -w '%{http_code}' -X PATCH -H 'Content-Type: application/json' \
-      --data-binary "{\"paint\": {\"circle-radius\": $i}}" "$BASE/layers/marker?session=$S") || break
+      --data-binary "{\"layout\": {\"circle-sort-key\": $i}}" "$BASE/layers/marker?session=$S") || break
     [ "$code" = 200 ] && echo "$i" >> "$WORK/acked" || break
   done
 ) &
@@ -46,10 +46,10 @@ wait "$WRITER" 2>/dev/null || true
 LAST=$(tail -1 "$WORK/acked")
 start_server
 req GET "/layers/marker?session=$S"; expect_status 200
-GOT=$(jqr '.paint."circle-radius"')
+GOT=$(jqr '.layout."circle-sort-key"')
 # The last acknowledged value survived (a request in flight at the kill may have committed too).
-[ "$GOT" -ge "$LAST" ] || fail "lost an acknowledged change: acked radius $LAST, found $GOT"
-[ "$GOT" -le $((LAST + 1)) ] || fail "found radius $GOT beyond the last request sent ($LAST + 1)"
+[ "$GOT" -ge "$LAST" ] || fail "lost an acknowledged change: acked sort key $LAST, found $GOT"
+[ "$GOT" -le $((LAST + 1)) ] || fail "found sort key $GOT beyond the last request sent ($LAST + 1)"
 req GET "/sessions/$S"; REV=$(jqr .revision)
 [ "$REV" -eq $((101 + 1 + GOT - 1)) ] || fail "revision $REV does not match $GOT applied changes"
 req GET "/style?session=$S"; expect_json '.layers | map(.id) | index("marker") != null' true

@@ -72,6 +72,18 @@ stop_server() {
   SERVER_PID=""
 }
 
+# expect_graceful_stop: SIGTERM must end the server on its own, with exit status 0.
+expect_graceful_stop() {
+  kill -TERM "$SERVER_PID"
+  local rc=0
+  for _ in $(seq 1 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.05; done
+  kill -0 "$SERVER_PID" 2>/dev/null && fail "server still running 5 s after SIGTERM"
+  wait "$SERVER_PID" || rc=$?
+  [ "$rc" = 0 ] || fail "server exited with status $rc after SIGTERM"
+  SERVER_PID=""
+  pass
+}
+
 # req METHOD PATH [BODY|@file] [curl args...]: sets STATUS, writes $BODY and $HEADERS.
 req() {
   local method="$1" path="$2"; shift 2

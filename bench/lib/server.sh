@@ -58,3 +58,26 @@ strata_rss_mb() { $LOADGEN rss "$SERVER_PID"; }
 
 # wrk_json FILE : the JSON after "WRK " in wrk's output.
 wrk_json() { grep '^WRK ' "$1" | tail -1 | cut -c5-; }
+
+# wrk_once OUT PATHS THREADS CONNECTIONS MAX_SECONDS : every path of PATHS once (paths.lua,
+# once mode); SIGINT to wrk as soon as every thread has all its responses, so the duration
+# (and tiles/s) covers the work only.
+wrk_once() {
+  local out=$1 paths=$2 threads=$3 conns=$4 secs=$5 done_dir
+  done_dir=$(mktemp -d /tmp/strata-wrk.XXXXXX)
+  PATHS_MODE=once wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 30s \
+    -s "$ROOT/bench/lib/paths.lua" "$BASE" -- "$paths" "$threads" "$done_dir" >"$out" &
+  local wrk_pid=$!
+  while kill -0 "$wrk_pid" 2>/dev/null; do
+    if [ "$(ls "$done_dir" | wc -l)" -ge "$threads" ]; then kill -INT "$wrk_pid"; break; fi
+    sleep 0.05
+  done
+  wait "$wrk_pid" || true
+  rm -rf "$done_dir"
+}
+
+# wrk_loop OUT PATHS THREADS CONNECTIONS SECONDS : cycle through PATHS for SECONDS.
+wrk_loop() {
+  PATHS_MODE=loop wrk -t"$3" -c"$4" -d"${5}s" --timeout 30s \
+    -s "$ROOT/bench/lib/paths.lua" "$BASE" -- "$2" "$3" >"$1"
+}

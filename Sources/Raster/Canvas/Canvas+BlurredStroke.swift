@@ -7,9 +7,10 @@ extension Canvas {
     static let maxBlurPasses = 16
 
     func strokeBlurred(_ path: Path, style: StrokeStyle, blur: Float, paint: Paint, opacity: Float, transform: Transform) {
+        guard isVisible(paint, alpha: clampUnit(opacity)), pixmap.width > 0, pixmap.height > 0 else { return }
         let b = blur + 1
         let outset = style.width / 2 + 0.5
-        let passes = min(Self.maxBlurPasses, max(2, Int(b.rounded(.up))))
+        let passes = max(2, Int(min(Float(Self.maxBlurPasses), b.rounded(.up))))
         mask.begin(width: pixmap.width, height: pixmap.height)
         for k in 0..<passes {
             // This pass's 1 px ramp is centred at half width hk.
@@ -17,9 +18,8 @@ extension Canvas {
             guard hk > -0.5 else { continue }
             let width = max(1, 2 * hk)
             let scale = hk < 0.5 ? hk + 0.5 : 1   // thinner than 1 px: a faint hairline
-            buildStrokeEdges(path, style: style, width: width, transform: transform)
             var sink = MaskAccumulatorSink(mask: mask, weight: UInt16((scale * 256).rounded()))
-            accumulateAndSweep(width: pixmap.width, height: pixmap.height, rule: .nonZero, antialias: true, into: &sink)
+            accumulate(StrokeEdges(path: path, style: style, width: width, transform: transform), rule: .nonZero, antialias: true, into: &sink)
         }
         mask.divisor = UInt32(passes)
         blend(paint, opacity: opacity, from: MaskCoverage())

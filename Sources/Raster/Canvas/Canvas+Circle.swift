@@ -24,15 +24,17 @@ extension Canvas {
         let minX = Double(center.x) - Double(outer), maxX = Double(center.x) + Double(outer)
         let minY = Double(center.y) - Double(outer), maxY = Double(center.y) + Double(outer)
         guard maxX >= 0, maxY >= 0, minX <= Double(w), minY <= Double(h) else { return }
-        let x0 = max(0, Int((minX - 0.5).rounded(.down))), x1 = min(w, Int((maxX + 0.5).rounded(.up)))
-        let y0 = max(0, Int((minY - 0.5).rounded(.down))), y1 = min(h, Int((maxY + 0.5).rounded(.up)))
+        // Clamped in Double first: Int(−1e30) would trap.
+        func column(_ v: Double, _ limit: Int) -> Int { Int(max(-1, min(Double(limit) + 1, v))) }
+        let x0 = max(0, column((minX - 0.5).rounded(.down), w)), x1 = min(w, column((maxX + 0.5).rounded(.up), w))
+        let y0 = max(0, column((minY - 0.5).rounded(.down), h)), y1 = min(h, column((maxY + 0.5).rounded(.up), h))
         guard x0 < x1, y0 < y1 else { return }
         let mode = kernelMode
         pixmap.withUnsafeMutablePixels { px in
             for y in y0..<y1 {
                 let row = px.baseAddress! + y * w
                 if mode == .simd {
-                    kernel.row(row, y: y, x0: x0, x1: x1)
+                    kernel.row(row, y: y, x0: x0, x1: x1, limit: w)
                 } else {
                     kernel.rowScalar(row, y: y, x0: x0, x1: x1)
                 }

@@ -17,24 +17,26 @@ struct EdgeCoverage: CoverageProducer {
 }
 
 extension Canvas {
-    /// Blends `paint` × coverage × `opacity` × `coverageScale` wherever `producer` says.
-    func blend<P: CoverageProducer>(_ paint: Paint, opacity: Float, coverageScale: Float = 1, from producer: P) {
+    /// Blends `paint` × coverage × `opacity` × `coverageScale` wherever `producer` says;
+    /// false when nothing could be drawn (the producer did not run).
+    @discardableResult
+    func blend<P: CoverageProducer>(_ paint: Paint, opacity: Float, coverageScale: Float = 1, from producer: P) -> Bool {
         let alpha = clampUnit(opacity) * clampUnit(coverageScale)
-        guard alpha > 0, pixmap.width > 0, pixmap.height > 0 else { return }
+        guard alpha > 0, pixmap.width > 0, pixmap.height > 0 else { return false }
         let w = pixmap.width, h = pixmap.height
         let mode = kernelMode
         switch paint {
         case .solid(let color):
             let c = color.withAlpha(multipliedBy: alpha).premultipliedRGBA8.packed
-            guard c >> 24 != 0 else { return }
+            guard c >> 24 != 0 else { return false }
             pixmap.withUnsafeMutablePixels { px in
                 var sink = SolidSink(pixels: px.baseAddress!, width: w, color: c, mode: mode)
                 producer.produce(on: self, width: w, height: h, into: &sink)
             }
         case .pattern(let pattern):
-            guard let inverse = pattern.transform.inverted, pattern.image.width > 0, pattern.image.height > 0 else { return }
+            guard let inverse = pattern.transform.inverted, pattern.image.width > 0, pattern.image.height > 0 else { return false }
             let opacityByte = UInt8((alpha * 255).rounded())
-            guard opacityByte > 0 else { return }
+            guard opacityByte > 0 else { return false }
             let scratch = rowScratch(width: w)
             pattern.image.withUnsafePixels { texels in
                 let sampler = PatternSampler(texels: texels.baseAddress!, width: pattern.image.width, height: pattern.image.height,
@@ -46,15 +48,17 @@ extension Canvas {
                 }
             }
         }
+        return true
     }
 
     /// Runs the recorded edges through the coverage buffer band by band into `sink`.
     func accumulateAndSweep<S: CoverageSink>(width w: Int, height h: Int, rule: FillRule, antialias: Bool, into sink: inout S) {
         guard !edges.isEmpty, edges.maxX > 0, edges.minX < Float(w) else { return }
-        let first = max(0, Int(max(-1, edges.minY).rounded(.down)))
-        let end = min(h, Int(min(Float(h) + 1, edges.maxY).rounded(.up)))
+        // Clamped as floats first: Int(1e30) would trap.
+        let first = max(0, Int(min(Float(h), max(-1, edges.minY)).rounded(.down)))
+        let end = min(h, Int(max(-1, min(Float(h) + 1, edges.maxY)).rounded(.up)))
         guard first < end else { return }
-        if coverage.width != w || coverage.rowCapacity < min(h, 16) { coverage.configure(width: w, height: h) }
+        prepareCoverage(width: w, height: h)
         let mode = kernelMode
         var top = first
         while top < end {

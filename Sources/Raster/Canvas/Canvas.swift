@@ -10,6 +10,9 @@ public final class Canvas {
     public var kernelMode: KernelMode = .simd
 
     let coverage = CoverageBuffer()
+    /// Caps the rows per coverage band (tests use it to exercise banded rasterization on
+    /// small canvases); nil = as many as the memory budget allows.
+    var bandRowLimit: Int?
     var edges = EdgeList()
     var strokeBuffers = StrokeBuffers()
     let mask = CoverageMask()

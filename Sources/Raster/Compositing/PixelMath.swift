@@ -82,10 +82,12 @@ func storePixels8(_ v: Pixels8, _ p: UnsafeMutablePointer<UInt32>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels8.self)
 }
 
-/// Eight coverage bytes widened to one 32-bit lane per pixel.
+/// Eight coverage bytes widened to one 32-bit lane per pixel. Written lane by lane because
+/// the generic `SIMD8(truncatingIfNeeded:)` stayed an out-of-line call in the package build;
+/// this form compiles to movd + punpcklbw/punpcklwd.
 @inline(__always)
 func loadMask8(_ p: UnsafePointer<UInt8>) -> Pixels8 {
-    Pixels8(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+    Pixels8(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]), UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))
 }
 
 /// The eight mask bytes as one word, to test "all zero" / "all full" in one compare.

@@ -1,7 +1,7 @@
-/// Clipping an edge to the current band before it becomes fixed point.
+/// Clipping an edge to the canvas before it becomes fixed point (the band only selects
+/// which rows are written, see `lineAA`).
 ///
-/// Parts above or below the band and right of the canvas carry no coverage for the band's
-/// pixels and are dropped; parts left of the canvas are projected onto x = 0 (they still
+/// Parts above or below the canvas and right of it carry no coverage and are dropped; parts left of the canvas are projected onto x = 0 (they still
 /// change the winding of every pixel to their right). The clipping runs in Double, so
 /// coordinates like 1e9 or 1e30 are clipped accurately; the fixed-point values that remain
 /// are bounded by the canvas size.
@@ -9,11 +9,14 @@ extension CoverageBuffer {
     @inline(__always)
     func addEdge(_ e: SIMD4<Float>, antialias: Bool) {
         let x0 = e.x, y0 = e.y, x1 = e.z, y1 = e.w
-        let top = Float(bandTop), bottom = Float(bandTop + bandRows), right = Float(width)
+        let right = Float(width)
         // Reject: horizontal (or NaN), fully above, below or right of the band.
         guard y0 < y1 || y1 < y0 else { return }
-        if max(y0, y1) <= top || min(y0, y1) >= bottom || min(x0, x1) >= right { return }
-        if min(x0, x1) >= 0, max(x0, x1) <= right, min(y0, y1) >= top, max(y0, y1) <= bottom {
+        if max(y0, y1) <= Float(bandTop) || min(y0, y1) >= Float(bandTop + bandRows) || min(x0, x1) >= right { return }
+        // Written as plain comparisons so a NaN anywhere falls through to the slow path,
+        // which rejects non-finite edges.
+        let bottom = Float(height)
+        if x0 >= 0, x1 >= 0, x0 <= right, x1 <= right, y0 >= 0, y1 >= 0, y0 <= bottom, y1 <= bottom {
             emit(fixedX(x0), fixedY(y0), fixedX(x1), fixedY(y1), antialias)
             return
         }
@@ -21,16 +24,16 @@ extension CoverageBuffer {
     }
 
     @inline(__always)
-    private func fixedX(_ x: Float) -> Int32 { Int32((x * 256).rounded()) }
+    private func fixedX(_ x: Float) -> Int32 { roundToInt32(x * 256) }
 
     @inline(__always)
-    private func fixedY(_ y: Float) -> Int32 { Int32((y * 256).rounded()) - Int32(bandTop << 8) }
+    private func fixedY(_ y: Float) -> Int32 { roundToInt32(y * 256) }
 
     @inline(__always)
-    private func fixedX(_ x: Double) -> Int32 { Int32((x * 256).rounded()) }
+    private func fixedX(_ x: Double) -> Int32 { roundToInt32(x * 256) }
 
     @inline(__always)
-    private func fixedY(_ y: Double) -> Int32 { Int32((y * 256).rounded()) - Int32(bandTop << 8) }
+    private func fixedY(_ y: Double) -> Int32 { roundToInt32(y * 256) }
 
     @inline(__always)
     private func emit(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32, _ antialias: Bool) {
@@ -40,7 +43,8 @@ extension CoverageBuffer {
     /// Clips with explicit points (not a parameter), so axis-aligned edges stay exact even
     /// at ±1e38 where a parameter would lose the band in rounding.
     private func clipSlow(_ ox0: Double, _ oy0: Double, _ ox1: Double, _ oy1: Double, _ antialias: Bool) {
-        let top = Double(bandTop), bottom = Double(bandTop + bandRows), right = Double(width)
+        guard ox0.isFinite, oy0.isFinite, ox1.isFinite, oy1.isFinite else { return }
+        let top = 0.0, bottom = Double(height), right = Double(width)
         let dxdy = (ox1 - ox0) / (oy1 - oy0)
         @inline(__always) func xAt(_ y: Double) -> Double { ox0 == ox1 ? ox0 : ox0 + (y - oy0) * dxdy }
         var ax = ox0, ay = oy0, bx = ox1, by = oy1

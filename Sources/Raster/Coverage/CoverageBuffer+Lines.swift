@@ -2,44 +2,53 @@
 /// and cell boundaries) is computed once and shared by the two pieces it separates, so
 /// covers telescope exactly and a closed contour always sums to zero across a row.
 extension CoverageBuffer {
-    /// Area coverage of the line (x0,y0)→(x1,y1); x in 0...width·256, y in 0...bandRows·256.
+    /// Area coverage of the line (x0,y0)→(x1,y1) in canvas 24.8 fixed point (x in
+    /// 0...width·256, y in 0...height·256); only the rows of the current band are written.
+    /// Row-boundary positions come from the whole line's end points, so a band boundary
+    /// never changes a pixel: banded and single-band rasterization agree exactly.
     @inline(__always)
     func lineAA(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {
         if y0 == y1 { return }
         let sign: Int32 = y0 < y1 ? 1 : -1
         let (xa, ya, xb, yb) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let rowA = Int(ya >> 8), rowB = Int((yb - 1) >> 8)
-        touchRows(rowA, rowB)
+        let first = max(rowA, bandTop), last = min(rowB, bandTop + bandRows - 1)
+        guard first <= last else { return }
+        touchRows(first - bandTop, last - bandTop)
         if rowA == rowB {
-            rowSpan(rowA, xa, ya & 255, xb, yb - Int32(rowA << 8), sign)
+            rowSpan(rowA - bandTop, xa, ya & 255, xb, yb - Int32(rowA << 8), sign)
             return
         }
         if xa == xb {
-            verticalAA(xa, ya, yb, rowA, rowB, sign)
+            verticalAA(xa, ya, yb, first, last, sign)
             return
         }
         let dxdy = Float(xb - xa) / Float(yb - ya)
-        var xPrev = xa, yPrev = ya
-        for r in rowA...rowB {
+        let xMin = min(xa, xb), xMax = max(xa, xb)
+        // Clamped so float rounding can never step outside the line's x range.
+        @inline(__always) func xAt(_ y: Int32) -> Int32 { min(xMax, max(xMin, xa + roundToInt32(Float(y - ya) * dxdy))) }
+        var xPrev = first == rowA ? xa : xAt(Int32(first << 8))
+        var yPrev = first == rowA ? ya : Int32(first << 8)
+        for r in first...last {
             let rowTop = Int32(r << 8)
             let yEnd = r == rowB ? yb : rowTop + 256
-            let xEnd = r == rowB ? xb : xa + Int32((Float(yEnd - ya) * dxdy).rounded())
-            rowSpan(r, xPrev, yPrev - rowTop, xEnd, yEnd - rowTop, sign)
+            let xEnd = r == rowB ? xb : xAt(yEnd)
+            rowSpan(r - bandTop, xPrev, yPrev - rowTop, xEnd, yEnd - rowTop, sign)
             xPrev = xEnd; yPrev = yEnd
         }
     }
 
     /// A vertical line covers one cell per row: the common case of edges left of the canvas.
     @inline(__always)
-    private func verticalAA(_ x: Int32, _ ya: Int32, _ yb: Int32, _ rowA: Int, _ rowB: Int, _ sign: Int32) {
+    private func verticalAA(_ x: Int32, _ ya: Int32, _ yb: Int32, _ first: Int, _ last: Int, _ sign: Int32) {
         let cell = Int(x >> 8)
         let fx2 = (x - Int32(cell << 8)) << 1
-        var rowCells = cells + rowA * stride
-        for r in rowA...rowB {
+        var rowCells = cells + (first - bandTop) * stride
+        for r in first...last {
             let rowTop = Int32(r << 8)
             let cover = (min(yb, rowTop + 256) - max(ya, rowTop)) * sign
             addCell(rowCells, cell, cover: cover, area: cover * fx2)
-            markCells(row: r, cell, cell + 1)
+            markCells(row: r - bandTop, cell, cell + 1)
             rowCells += stride
         }
     }
@@ -68,7 +77,7 @@ extension CoverageBuffer {
                     addCell(rowCells, cell, cover: cover, area: cover * (x + xb - (cellLeft << 1)))
                     break
                 }
-                let yNext = ya + Int32((Float(xNext - xa) * dydx).rounded())
+                let yNext = ya + roundToInt32(Float(xNext - xa) * dydx)
                 let cover = (yNext - y) * sign
                 addCell(rowCells, cell, cover: cover, area: cover * (x + xNext - (cellLeft << 1)))
                 x = xNext; y = yNext; cell += 1
@@ -83,7 +92,7 @@ extension CoverageBuffer {
                     addCell(rowCells, cell, cover: cover, area: cover * (x + xb - (cellLeft << 1)))
                     break
                 }
-                let yNext = ya + Int32((Float(cellLeft - xa) * dydx).rounded())
+                let yNext = ya + roundToInt32(Float(cellLeft - xa) * dydx)
                 let cover = (yNext - y) * sign
                 addCell(rowCells, cell, cover: cover, area: cover * (x - cellLeft))
                 x = cellLeft; y = yNext; cell -= 1
@@ -99,10 +108,10 @@ extension CoverageBuffer {
         if y0 == y1 { return }
         let sign: Int32 = y0 < y1 ? 1 : -1
         let (xa, ya, xb, yb) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-        let rowFirst = Int((ya - 128 + 255) >> 8)
-        let rowEnd = Int((yb - 128 + 255) >> 8)
+        let rowFirst = max(bandTop, Int((ya - 128 + 255) >> 8))
+        let rowEnd = min(bandTop + bandRows, Int((yb - 128 + 255) >> 8))
         guard rowFirst < rowEnd else { return }
-        touchRows(rowFirst, rowEnd - 1)
+        touchRows(rowFirst - bandTop, rowEnd - 1 - bandTop)
         let dxdy = Float(xb - xa) / Float(yb - ya)
         let step = Self.fullCoverage * sign
         let maxCell = width + 1
@@ -110,8 +119,8 @@ extension CoverageBuffer {
             let yc = Int32(r << 8) + 128
             let x = Float(xa) + Float(yc - ya) * dxdy
             let cell = min(maxCell, max(0, Int(((x - 128) / 256).rounded(.up))))
-            cells[r * stride + cell] &+= step
-            markCells(row: r, cell, cell)
+            cells[(r - bandTop) * stride + cell] &+= step
+            markCells(row: r - bandTop, cell, cell)
         }
     }
 }

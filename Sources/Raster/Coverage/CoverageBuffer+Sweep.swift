@@ -10,7 +10,15 @@ extension CoverageBuffer {
     /// Sweeps every touched row of the band into `sink` and leaves the buffer zeroed.
     func sweep<S: CoverageSink>(rule: FillRule, mode: KernelMode, into sink: inout S) {
         guard touchedTop <= touchedBottom else { return }
-        let evenOdd = rule == .evenOdd
+        switch (rule, mode) {
+        case (.nonZero, .simd): sweep(CoverageKernels.NonZero.self, simd: true, into: &sink)
+        case (.nonZero, .scalar): sweep(CoverageKernels.NonZero.self, simd: false, into: &sink)
+        case (.evenOdd, .simd): sweep(CoverageKernels.EvenOdd.self, simd: true, into: &sink)
+        case (.evenOdd, .scalar): sweep(CoverageKernels.EvenOdd.self, simd: false, into: &sink)
+        }
+    }
+
+    private func sweep<R: CoverageKernels.Rule, S: CoverageSink>(_ rule: R.Type, simd: Bool, into sink: inout S) {
         let blockCells = Self.blockCells
         for r in touchedTop...touchedBottom {
             let rowCells = cells + r * stride
@@ -28,14 +36,14 @@ extension CoverageBuffer {
                     w = run + tz >= 64 ? 0 : w & ~(((1 << UInt64(run)) - 1) << UInt64(tz))
                     let first = wi << 6 + tz
                     if acc != 0 && first > nextBlock {
-                        emitConstant(&sink, y: y, from: nextBlock * blockCells, to: first * blockCells, acc: acc, evenOdd: evenOdd)
+                        emitConstant(&sink, y: y, from: nextBlock * blockCells, to: first * blockCells, alpha: R.alpha(acc))
                     }
                     for b in first..<(first + run) {
                         let c = b * blockCells
-                        if mode == .simd {
-                            CoverageKernels.block(rowCells + c, &acc, mask + c, evenOdd: evenOdd)
+                        if simd {
+                            CoverageKernels.block(rowCells + c, &acc, mask + c, rule: R.self)
                         } else {
-                            CoverageKernels.blockScalar(rowCells + c, &acc, mask + c, evenOdd: evenOdd)
+                            CoverageKernels.blockScalar(rowCells + c, &acc, mask + c, rule: R.self)
                         }
                     }
                     let x0 = first * blockCells, x1 = min(width, (first + run) * blockCells)
@@ -44,7 +52,7 @@ extension CoverageBuffer {
                 }
             }
             if acc != 0 {
-                emitConstant(&sink, y: y, from: nextBlock * blockCells, to: width, acc: acc, evenOdd: evenOdd)
+                emitConstant(&sink, y: y, from: nextBlock * blockCells, to: width, alpha: R.alpha(acc))
             }
         }
         touchedTop = Int.max
@@ -52,10 +60,9 @@ extension CoverageBuffer {
     }
 
     @inline(__always)
-    private func emitConstant<S: CoverageSink>(_ sink: inout S, y: Int, from: Int, to: Int, acc: Int32, evenOdd: Bool) {
+    private func emitConstant<S: CoverageSink>(_ sink: inout S, y: Int, from: Int, to: Int, alpha a: UInt8) {
         let end = min(to, width)
-        guard end > from else { return }
-        let a = CoverageKernels.alpha(acc, evenOdd: evenOdd)
-        if a != 0 { sink.constant(y: y, x: from, count: end - from, alpha: a) }
+        guard end > from, a != 0 else { return }
+        sink.constant(y: y, x: from, count: end - from, alpha: a)
     }
 }

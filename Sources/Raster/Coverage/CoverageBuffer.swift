@@ -20,6 +20,8 @@ final class CoverageBuffer {
     static let maxBandCells = 1 << 20
 
     private(set) var width = 0
+    /// Canvas height: edges are clipped to the canvas, the band selects rows.
+    private(set) var height = 0
     private(set) var stride = 0
     private(set) var wordsPerRow = 0
     private(set) var rowCapacity = 0
@@ -47,12 +49,23 @@ final class CoverageBuffer {
         cells.deallocate(); bits.deallocate(); mask.deallocate()
     }
 
-    /// Prepares for a canvas of `width` × `height` pixels; reuses memory when it fits.
-    func configure(width: Int, height: Int) {
-        let blocks = (width + 2 + Self.blockCells - 1) >> Self.blockShift
-        let newStride = blocks << Self.blockShift
-        let rows = max(1, min(height, max(16, Self.maxBandCells / newStride)))
+    static func stride(width: Int) -> Int {
+        ((width + 2 + blockCells - 1) >> blockShift) << blockShift
+    }
+
+    /// Rows per band for a canvas: all of them when they fit the memory budget.
+    static func bandRows(width: Int, height: Int) -> Int {
+        max(1, min(height, max(16, maxBandCells / stride(width: width))))
+    }
+
+    /// Prepares for a canvas of `width` × `height` pixels in bands of `rows` rows (default:
+    /// as many as the budget allows); reuses memory when it fits.
+    func configure(width: Int, height: Int, rows requested: Int? = nil) {
+        let newStride = Self.stride(width: width)
+        let blocks = newStride >> Self.blockShift
+        let rows = max(1, min(requested ?? .max, Self.bandRows(width: width, height: height)))
         self.width = width
+        self.height = height
         stride = newStride
         wordsPerRow = (blocks + 63) >> 6
         rowCapacity = rows
@@ -112,6 +125,17 @@ final class CoverageBuffer {
     func addCell(_ rowCells: UnsafeMutablePointer<Int32>, _ cell: Int, cover: Int32, area: Int32) {
         rowCells[cell] &+= (cover << 9) &- area
         rowCells[cell + 1] &+= area
+    }
+
+    /// Clears what the current band accumulated without sweeping it.
+    func discard() {
+        guard touchedTop <= touchedBottom else { return }
+        for r in touchedTop...touchedBottom {
+            (cells + r * stride).update(repeating: 0, count: stride)
+            (bits + r * wordsPerRow).update(repeating: 0, count: wordsPerRow)
+        }
+        touchedTop = Int.max
+        touchedBottom = -1
     }
 
     /// The number of cells a row's sweep must read (all blocks, to clear the spill cells).

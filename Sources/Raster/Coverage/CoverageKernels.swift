@@ -5,6 +5,23 @@
 enum CoverageKernels {
     static let full = CoverageBuffer.fullCoverage
 
+    /// The fill rule as a type, so the sweep is specialised per rule and the per-pixel
+    /// rule test disappears from the hot loop.
+    protocol Rule {
+        static func alpha(_ v: Int32) -> UInt8
+        static func alpha(_ v: SIMD8<Int32>) -> SIMD8<UInt8>
+    }
+
+    enum NonZero: Rule {
+        @inline(__always) static func alpha(_ v: Int32) -> UInt8 { CoverageKernels.alpha(v, evenOdd: false) }
+        @inline(__always) static func alpha(_ v: SIMD8<Int32>) -> SIMD8<UInt8> { CoverageKernels.alpha(v, evenOdd: false) }
+    }
+
+    enum EvenOdd: Rule {
+        @inline(__always) static func alpha(_ v: Int32) -> UInt8 { CoverageKernels.alpha(v, evenOdd: true) }
+        @inline(__always) static func alpha(_ v: SIMD8<Int32>) -> SIMD8<UInt8> { CoverageKernels.alpha(v, evenOdd: true) }
+    }
+
     /// Coverage byte of a running sum: round(min(|v|, 1) · 255) for non-zero,
     /// the triangle wave of |v| with period 2 for even-odd.
     @inline(__always)
@@ -19,15 +36,22 @@ enum CoverageKernels {
         return UInt8(truncatingIfNeeded: ((a << 8) - a + (full >> 1)) >> 17)
     }
 
+    /// The same as the scalar `alpha`, written with shifts and masks only: `replacing(with:
+    /// where:)` compiled to a per-lane loop through the stack and `pointwiseMin` may stay an
+    /// out-of-line call; this is straight psrad/pxor/psubd/pand.
     @inline(__always)
     static func alpha(_ v: SIMD8<Int32>, evenOdd: Bool) -> SIMD8<UInt8> {
         let fullV = SIMD8<Int32>(repeating: full)
-        var a = v.replacing(with: 0 &- v, where: v .< 0)
+        let sign = v &>> 31
+        var a = (v ^ sign) &- sign
         if evenOdd {
-            a &= (fullV &<< 1) &- 1
-            a.replace(with: (fullV &<< 1) &- a, where: a .> fullV)
+            // Triangle wave: a mod 2 folded, = full − |a mod 2full − full|.
+            let d = (a & ((fullV &<< 1) &- 1)) &- fullV
+            let ds = d &>> 31
+            a = fullV &- ((d ^ ds) &- ds)
         } else {
-            a.replace(with: fullV, where: a .> fullV)
+            let d = fullV &- a          // min(a, full) = a + (d & (d >> 31))
+            a &+= d & (d &>> 31)
         }
         return SIMD8<UInt8>(truncatingIfNeeded: ((a &<< 8) &- a &+ (fullV &>> 1)) &>> 17)
     }
@@ -42,7 +66,7 @@ enum CoverageKernels {
     }
 
     @inline(__always)
-    static func block(_ cells: UnsafeMutablePointer<Int32>, _ acc: inout Int32, _ out: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
+    static func block<R: Rule>(_ cells: UnsafeMutablePointer<Int32>, _ acc: inout Int32, _ out: UnsafeMutablePointer<UInt8>, rule: R.Type) {
         let raw = UnsafeMutableRawPointer(cells)
         var lo = prefixSum(raw.loadUnaligned(as: SIMD8<Int32>.self))
         var hi = prefixSum(raw.loadUnaligned(fromByteOffset: 32, as: SIMD8<Int32>.self))
@@ -52,17 +76,17 @@ enum CoverageKernels {
         raw.storeBytes(of: SIMD8<Int32>(), as: SIMD8<Int32>.self)
         raw.storeBytes(of: SIMD8<Int32>(), toByteOffset: 32, as: SIMD8<Int32>.self)
         let o = UnsafeMutableRawPointer(out)
-        o.storeBytes(of: alpha(lo, evenOdd: evenOdd), as: SIMD8<UInt8>.self)
-        o.storeBytes(of: alpha(hi, evenOdd: evenOdd), toByteOffset: 8, as: SIMD8<UInt8>.self)
+        o.storeBytes(of: R.alpha(lo), as: SIMD8<UInt8>.self)
+        o.storeBytes(of: R.alpha(hi), toByteOffset: 8, as: SIMD8<UInt8>.self)
     }
 
     @inline(__always)
-    static func blockScalar(_ cells: UnsafeMutablePointer<Int32>, _ acc: inout Int32, _ out: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
+    static func blockScalar<R: Rule>(_ cells: UnsafeMutablePointer<Int32>, _ acc: inout Int32, _ out: UnsafeMutablePointer<UInt8>, rule: R.Type) {
         var s = acc
         for i in 0..<CoverageBuffer.blockCells {
             s &+= cells[i]
             cells[i] = 0
-            out[i] = alpha(s, evenOdd: evenOdd)
+            out[i] = R.alpha(s)
         }
         acc = s
     }

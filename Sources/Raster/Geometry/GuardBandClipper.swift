@@ -29,18 +29,18 @@ struct GuardBandClipper {
             let a = pts[(start + s) % n], b = pts[(start + s + 1) % n]
             let len = Double(length(b - a))
             defer { distance += len }
-            guard let (t0, t1) = clipParameters(a, b) else {
+            guard let (ca, cb, cutA, cutB) = clipSegment(a, b) else {
                 if !out.isEmpty { flush(&out, closed: false, capStart, false, runStart, emit) }
                 continue
             }
-            if t0 > 0 || out.isEmpty {
+            if cutA || out.isEmpty {
                 if !out.isEmpty { flush(&out, closed: false, capStart, false, runStart, emit) }
-                out.append(t0 > 0 ? lerp(a, b, t0) : a)
-                runStart = distance + len * Double(t0)
-                capStart = t0 == 0 && s == 0 && !closed
+                out.append(ca)
+                runStart = distance + (cutA ? Double(length(ca - a)) : 0)
+                capStart = !cutA && s == 0 && !closed
             }
-            out.append(t1 < 1 ? lerp(a, b, t1) : b)
-            if t1 < 1 { flush(&out, closed: false, capStart, false, runStart, emit) }
+            out.append(cb)
+            if cutB { flush(&out, closed: false, capStart, false, runStart, emit) }
         }
         if !out.isEmpty { flush(&out, closed: false, capStart, !closed, runStart, emit) }
     }
@@ -57,31 +57,31 @@ struct GuardBandClipper {
         p.x >= band.minX && p.x <= band.maxX && p.y >= band.minY && p.y <= band.maxY
     }
 
-    @inline(__always)
-    private func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
-        Point(Float(Double(a.x) + t * (Double(b.x) - Double(a.x))), Float(Double(a.y) + t * (Double(b.y) - Double(a.y))))
-    }
-
-    /// Liang–Barsky in Double: the parameter range of a→b inside the band, nil if none.
-    private func clipParameters(_ a: Point, _ b: Point) -> (Double, Double)? {
-        if contains(a) && contains(b) { return (0, 1) }
-        let ax = Double(a.x), ay = Double(a.y)
-        let dx = Double(b.x) - ax, dy = Double(b.y) - ay
-        var t0 = 0.0, t1 = 1.0
-        @inline(__always) func edge(_ p: Double, _ q: Double) -> Bool {
-            if p == 0 { return q >= 0 }
-            let r = q / p
-            if p < 0 {
-                if r > t1 { return false }
-                if r > t0 { t0 = r }
-            } else {
-                if r < t0 { return false }
-                if r < t1 { t1 = r }
-            }
-            return true
+    /// Cohen–Sutherland with every intersection computed from the original end points (in
+    /// Double), so nearly vertical lines from ±1e20 still land at the right x. Returns the
+    /// clipped end points and whether each was cut; nil when the segment misses the band.
+    private func clipSegment(_ a: Point, _ b: Point) -> (Point, Point, Bool, Bool)? {
+        if contains(a) && contains(b) { return (a, b, false, false) }
+        let ax = Double(a.x), ay = Double(a.y), bx = Double(b.x), by = Double(b.y)
+        let minX = Double(band.minX), maxX = Double(band.maxX), minY = Double(band.minY), maxY = Double(band.maxY)
+        @inline(__always) func code(_ x: Double, _ y: Double) -> Int {
+            (x < minX ? 1 : 0) | (x > maxX ? 2 : 0) | (y < minY ? 4 : 0) | (y > maxY ? 8 : 0)
         }
-        guard edge(-dx, ax - Double(band.minX)), edge(dx, Double(band.maxX) - ax),
-              edge(-dy, ay - Double(band.minY)), edge(dy, Double(band.maxY) - ay) else { return nil }
-        return t0 < t1 ? (t0, t1) : nil
+        var p0 = (ax, ay), p1 = (bx, by)
+        var c0 = code(ax, ay), c1 = code(bx, by)
+        let cut0 = c0 != 0, cut1 = c1 != 0
+        for _ in 0..<4 {
+            if c0 | c1 == 0 { break }
+            if c0 & c1 != 0 { return nil }
+            let c = c0 != 0 ? c0 : c1
+            var x: Double, y: Double
+            if c & 4 != 0 { y = minY; x = ax + (minY - ay) * (bx - ax) / (by - ay) }
+            else if c & 8 != 0 { y = maxY; x = ax + (maxY - ay) * (bx - ax) / (by - ay) }
+            else if c & 1 != 0 { x = minX; y = ay + (minX - ax) * (by - ay) / (bx - ax) }
+            else { x = maxX; y = ay + (maxX - ax) * (by - ay) / (bx - ax) }
+            if c == c0 { p0 = (x, y); c0 = code(x, y) } else { p1 = (x, y); c1 = code(x, y) }
+        }
+        guard c0 | c1 == 0 else { return nil }
+        return (Point(Float(p0.0), Float(p0.1)), Point(Float(p1.0), Float(p1.1)), cut0, cut1)
     }
 }

@@ -75,8 +75,8 @@ struct PathFlattener {
     @inline(__always)
     private func segmentCount(secondDifference dd: Float, degreeFactor: Float) -> Int {
         let n = (degreeFactor * dd / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return Self.maxCurveSegments }
-        return max(1, min(Self.maxCurveSegments, Int(n)))
+        guard n.isFinite, n < Float(Self.maxCurveSegments) else { return Self.maxCurveSegments }
+        return max(1, Int(n))
     }
 
     @inline(__always)

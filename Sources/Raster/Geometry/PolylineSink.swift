@@ -7,13 +7,13 @@ protocol PolylineSink {
 }
 
 /// Records a fill's contours as edges, closing every contour (fills are always closed).
-struct FillEdgeSink: PolylineSink {
-    var edges: EdgeList
+struct FillEdgeSink<E: EdgeSink>: PolylineSink {
+    var edges: E
     private var start = Point.zero
     private var last = Point.zero
     private var open = false
 
-    init(edges: EdgeList) { self.edges = edges }
+    init(edges: E) { self.edges = edges }
 
     mutating func begin(_ p: Point) {
         if open { end(closed: true) }

@@ -1,15 +1,15 @@
 /// The stroke pipeline for one path, as a polyline sink: each flattened contour is cut to
 /// the guard band, dashed, offset and stroked into pieces on the edge list. Owns the
 /// per-stage buffers so a stroke allocates nothing once they have grown.
-struct StrokeBuilder: PolylineSink {
+struct StrokeBuilder<E: EdgeSink>: PolylineSink {
     let stroker: Stroker
     let clipper: GuardBandClipper
     let dasher: Dasher?
     let offsetter: PolylineOffsetter?
-    var edges: EdgeList
+    var edges: E
     var buffers: StrokeBuffers
 
-    init(style: StrokeStyle, width: Float, canvas: Rect, edges: EdgeList, buffers: StrokeBuffers) {
+    init(style: StrokeStyle, width: Float, canvas: Rect, edges: E, buffers: StrokeBuffers) {
         let offset = style.offset.isFinite ? style.offset : 0
         let miterLimit = style.miterLimit.isFinite ? max(1, style.miterLimit) : 1
         stroker = Stroker(width: width, join: style.join, cap: style.cap, miterLimit: miterLimit, roundLimit: style.roundLimit)
@@ -40,25 +40,23 @@ struct StrokeBuilder: PolylineSink {
     mutating func end(closed: Bool) {
         var contour = Self.take(&buffers.contour), run = Self.take(&buffers.run)
         var dash = Self.take(&buffers.dash), off = Self.take(&buffers.offset), poly = Self.take(&buffers.poly)
-        var edges = Self.takeEdges(&self.edges)
         defer {
             buffers.contour = contour; buffers.run = run; buffers.dash = dash; buffers.offset = off; buffers.poly = poly
-            self.edges = edges
         }
         var isClosed = closed
         if isClosed && contour.count > 2 && contour.first == contour.last { contour.removeLast() }
         if contour.count < 3 { isClosed = false }
         guard contour.count >= 2 else { return }
-        let stroker = self.stroker, dasher = self.dasher, offsetter = self.offsetter
+        let stroker = self.stroker, dasher = self.dasher, offsetter = self.offsetter, clipper = self.clipper
 
         func strokePiece(_ pts: UnsafeBufferPointer<Point>, _ closed: Bool, _ capStart: Bool, _ capEnd: Bool) {
             if let offsetter {
                 offsetter.offset(pts, closed: closed, out: &off)
                 off.withUnsafeBufferPointer {
-                    stroker.stroke($0, closed: closed, capStart: capStart, capEnd: capEnd, poly: &poly, edges: &edges)
+                    stroker.stroke($0, closed: closed, capStart: capStart, capEnd: capEnd, poly: &poly, edges: &self.edges)
                 }
             } else {
-                stroker.stroke(pts, closed: closed, capStart: capStart, capEnd: capEnd, poly: &poly, edges: &edges)
+                stroker.stroke(pts, closed: closed, capStart: capStart, capEnd: capEnd, poly: &poly, edges: &self.edges)
             }
         }
 
@@ -78,13 +76,6 @@ struct StrokeBuilder: PolylineSink {
     @inline(__always)
     private static func take(_ a: inout [Point]) -> [Point] {
         var e: [Point] = []
-        swap(&e, &a)
-        return e
-    }
-
-    @inline(__always)
-    private static func takeEdges(_ a: inout EdgeList) -> EdgeList {
-        var e = EdgeList()
         swap(&e, &a)
         return e
     }

@@ -11,6 +11,12 @@ enum BackgroundPainter {
         let c = color.withAlpha(multipliedBy: opacity)
         guard c.a > 0 else { return }
         let canvas = frame.canvas
+        if c.a >= 1 {
+            // Opaque: replaces whatever is below, no coverage pass needed.
+            canvas.clear(c)
+            frame.clock.mark(.raster)
+            return
+        }
         var rect = Path()
         let w = Float(canvas.width), h = Float(canvas.height)
         rect.move(to: 0, 0); rect.line(to: w, 0); rect.line(to: w, h); rect.line(to: 0, h); rect.close()

@@ -139,7 +139,8 @@ extension Style {
                 images = keptImages
             }
         case .setRootProperty(let key, let value):
-            try setRootProperty(key, value, at: path / 1)
+            // The value is argument 1 of `setCenter`-style commands, 2 of `setRootProperty`.
+            try setRootProperty(key, value, at: command.name == "setRootProperty" ? path / 2 : path / 1)
         }
     }
 

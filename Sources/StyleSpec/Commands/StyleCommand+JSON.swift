@@ -83,6 +83,9 @@ extension StyleCommand {
             try a.optionsObject(2)
             _ = try a.object(1)
             self = .setStyle(a.value(1))
+        case "setRootProperty":
+            try a.count(2...2)
+            self = .setRootProperty(try a.string(1), a.value(2))
         default:
             guard let root = StyleCommand.rootCommands.first(where: { $0.name == name }) else {
                 throw StyleError(path: path / 0, message: "unknown command \"\(name)\"", code: StyleErrorCode.unknownCommand)

@@ -44,9 +44,11 @@ public enum StyleCommand: Sendable, Hashable {
     case setGlobalStateProperty(String, JSONValue)
     /// Replaces the whole style document; images stay (they belong to the session).
     case setStyle(JSONValue)
-    /// A root key MapLibre's diff sets on its own: `setCenter`, `setZoom`, `setBearing`,
-    /// `setPitch`, `setRoll`, `setSprite`, `setGlyphs`, `setTransition`, `setLight`, `setSky`,
-    /// `setTerrain`, `setProjection` (`.null` removes the key).
+    /// Sets a root key (`.null` removes it). Keys MapLibre's diff sets on their own use its
+    /// names in JSON (`setCenter`, `setZoom`, `setBearing`, `setPitch`, `setRoll`, `setSprite`,
+    /// `setGlyphs`, `setTransition`, `setLight`, `setSky`, `setTerrain`, `setProjection`); the
+    /// others (`name`, `metadata`, `state`, `centerAltitude`, `font-faces`) are
+    /// `["setRootProperty", key, value]`, an extension so such changes need no `setStyle`.
     case setRootProperty(String, JSONValue)
 
     /// Root keys with their own command, and the command names.

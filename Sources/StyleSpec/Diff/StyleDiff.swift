@@ -28,7 +28,7 @@ public enum StyleDiff {
         var keys = a.keys
         for k in b.keys where a[k] == nil { keys.append(k) }
         for key in keys where a[key] != b[key] {
-            guard StyleCommand.rootCommands.contains(where: { $0.key == key }) else { return nil }
+            guard SpecTables.root[key] != nil, !["version", "sources", "layers"].contains(key) else { return nil }
             commands.append(.setRootProperty(key, b[key] ?? .null))
         }
         return commands
@@ -48,7 +48,8 @@ public enum StyleDiff {
                 sourceCommands.append(.addSource(s.id, s.json))
                 continue
             }
-            if old.json == s.json { continue }
+            // Content digests, not deep equality: large inline GeoJSON compares in O(1).
+            if old.contentHash == s.contentHash { continue }
             if old.type == .geojson && s.type == .geojson && sameExceptData(old.json, s.json) {
                 sourceCommands.append(.setGeoJSONSourceData(s.id, s.json["data"] ?? .null))
             } else {
@@ -83,21 +84,20 @@ public enum StyleDiff {
         }
         order.removeAll { afterById[$0] == nil }
 
-        // 2. Placement, top-down: `order`'s suffix is made equal to `after`'s suffix one id at a
-        //    time; a layer out of place is (re)added before the already-placed suffix.
+        // 2. Placement. The layers that keep their relative order are a longest ordered
+        //    subsequence (searched from the top, so on ties the upper layers stay, as in
+        //    MapLibre's diff); every other layer is (re)added, top-down, right below its
+        //    successor in the target order. This moves as few layers as possible.
+        var oldIndex: [String: Int] = [:]
+        for (i, id) in order.enumerated() { oldIndex[id] = i }
+        let stable = StyleDiff.stableLayers(after.map(\.id), oldIndex: oldIndex)
         var placed = Set<String>()
-        for i in 0..<after.count {
-            let id = after[after.count - 1 - i].id
-            let slot = order.count - 1 - i
-            if slot >= 0 && order[slot] == id { continue }
-            if beforeById[id] != nil, let at = order.firstIndex(of: id) {
-                commands.append(.removeLayer(id))
-                order.remove(at: at)
-            }
-            let insertAt = order.count - i
-            let beforeId = insertAt < order.count ? order[insertAt] : nil
+        for i in stride(from: after.count - 1, through: 0, by: -1) {
+            let id = after[i].id
+            if stable.contains(id) { continue }
+            if beforeById[id] != nil { commands.append(.removeLayer(id)) }
+            let beforeId = i + 1 < after.count ? after[i + 1].id : nil
             commands.append(.addLayer(afterById[id]!.json, beforeId: beforeId))
-            order.insert(id, at: insertAt)
             placed.insert(id)
         }
 
@@ -120,6 +120,28 @@ public enum StyleDiff {
             }
         }
         return commands
+    }
+
+    /// Ids (of layers present before) forming a longest subsequence of `target` whose old
+    /// indices increase; searched from the top of the stack down.
+    static func stableLayers(_ target: [String], oldIndex: [String: Int]) -> Set<String> {
+        // From the top: old indices must decrease; negate them to look for an increasing run.
+        let seq: [(id: String, key: Int)] = target.reversed().compactMap { id in oldIndex[id].map { (id, -$0) } }
+        var tails: [Int] = []          // index into seq of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: seq.count)
+        for (i, e) in seq.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if seq[tails[mid]].key < e.key { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var out = Set<String>()
+        var k = tails.last ?? -1
+        while k >= 0 { out.insert(seq[k].id); k = previous[k] }
+        return out
     }
 
     /// Keys set by their own command; a change of any other key (type, source, slot,

@@ -36,40 +36,58 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Feeds a canonical, unambiguous encoding (type tags + lengths) of values into SHA-256.
+/// Writes are gathered in a buffer and hashed in large blocks (small updates are slow).
 public struct ContentHasher {
     private var sha = SHA256()
-    private var scratch: [UInt8] = []
+    private var pending: [UInt8] = []
+    private static let flushSize = 16 * 1024
 
-    public init() {}
+    public init() { pending.reserveCapacity(ContentHasher.flushSize + 64) }
 
-    public mutating func tag(_ t: UInt8) { sha.update(CollectionOfOne(t)) }
-
-    public mutating func int(_ v: Int) {
-        var x = UInt64(bitPattern: Int64(v))
-        withUnsafeBytes(of: &x) { sha.update(buffer: $0) }
+    @inline(__always) private mutating func flushIfFull() {
+        if pending.count >= ContentHasher.flushSize {
+            pending.withUnsafeBytes { sha.update(buffer: $0) }
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 
-    public mutating func double(_ v: Double) {
-        var x = (v == 0 ? 0.0 : v).bitPattern.littleEndian
-        withUnsafeBytes(of: &x) { sha.update(buffer: $0) }
+    public mutating func tag(_ t: UInt8) {
+        pending.append(t)
+        flushIfFull()
     }
+
+    @inline(__always) private mutating func word(_ v: UInt64) {
+        withUnsafeBytes(of: v.littleEndian) { pending.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    public mutating func int(_ v: Int) { word(UInt64(bitPattern: Int64(v))) }
+
+    public mutating func double(_ v: Double) { word((v == 0 ? 0.0 : v).bitPattern) }
 
     public mutating func string(_ s: String) {
         var copy = s
         copy.withUTF8 { buf in
-            int(buf.count)
-            sha.update(buffer: UnsafeRawBufferPointer(buf))
+            word(UInt64(buf.count))
+            if buf.count > 4096 {
+                pending.withUnsafeBytes { sha.update(buffer: $0) }
+                pending.removeAll(keepingCapacity: true)
+                sha.update(buffer: UnsafeRawBufferPointer(buf))
+            } else {
+                pending.append(contentsOf: buf)
+                flushIfFull()
+            }
         }
     }
 
     public mutating func bytes<C: Collection>(_ b: C) where C.Element == UInt8 {
-        int(b.count)
+        word(UInt64(b.count))
+        pending.withUnsafeBytes { sha.update(buffer: $0) }
+        pending.removeAll(keepingCapacity: true)
         sha.update(b)
     }
 
-    public mutating func hash(_ h: ContentHash) {
-        int(Int(bitPattern: UInt(h.high))); int(Int(bitPattern: UInt(h.low)))
-    }
+    public mutating func hash(_ h: ContentHash) { word(h.high); word(h.low) }
 
     /// Canonical JSON: objects hashed with keys sorted so member order never matters.
     public mutating func json(_ v: JSONValue) {
@@ -83,12 +101,27 @@ public struct ContentHasher {
             for e in a { json(e) }
         case .object(let o):
             tag(6); int(o.count)
-            let sorted = o.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for e in sorted { string(e.key); json(e.value) }
+            let entries = o.entries
+            if entries.count <= 1 || ContentHasher.isSorted(entries) {
+                for e in entries { string(e.key); json(e.value) }
+            } else {
+                for e in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                    string(e.key); json(e.value)
+                }
+            }
         }
     }
 
+    private static func isSorted(_ entries: [(key: String, value: JSONValue)]) -> Bool {
+        for i in 1..<entries.count where !entries[i - 1].key.utf8.lexicographicallyPrecedes(entries[i].key.utf8) {
+            return false
+        }
+        return true
+    }
+
     public mutating func finalize() -> ContentHash {
+        pending.withUnsafeBytes { sha.update(buffer: $0) }
+        pending.removeAll()
         let d = sha.finalize()
         var hi: UInt64 = 0, lo: UInt64 = 0
         for i in 0..<8 { hi = hi << 8 | UInt64(d[i]) }

@@ -22,7 +22,9 @@ struct SHA256 {
         var i = 0
         let n = input.count
         if buffered > 0 {
-            while buffered < 64 && i < n { buffer[buffered] = input[i]; buffered += 1; i += 1 }
+            let take = min(64 - buffered, n)
+            copyIntoBuffer(input, from: 0, count: take)
+            i = take
             if buffered == 64 {
                 buffer.withUnsafeBytes { compress($0.baseAddress!) }
                 buffered = 0
@@ -32,7 +34,16 @@ struct SHA256 {
             compress(input.baseAddress! + i)
             i += 64
         }
-        while i < n { buffer[buffered] = input[i]; buffered += 1; i += 1 }
+        if i < n { copyIntoBuffer(input, from: i, count: n - i) }
+    }
+
+    private mutating func copyIntoBuffer(_ input: UnsafeRawBufferPointer, from: Int, count: Int) {
+        guard count > 0 else { return }
+        let at = buffered
+        buffer.withUnsafeMutableBytes { dst in
+            dst.baseAddress!.advanced(by: at).copyMemory(from: input.baseAddress!.advanced(by: from), byteCount: count)
+        }
+        buffered += count
     }
 
     /// The 32-byte digest; the hasher should not be used afterwards.

@@ -15,6 +15,7 @@ extension Style {
 
     /// Recomputes `renderDigest`; O(layers + sources + images) over memoized per-item digests.
     mutating func refreshRenderHash() {
+        renderOrder = computeRenderOrder()
         var h = ContentHasher()
         h.string("strata-style-v1")
         for key in Style.renderRelevantRootKeys {

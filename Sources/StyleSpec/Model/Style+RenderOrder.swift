@@ -1,8 +1,6 @@
 extension Style {
-    /// Layers bottom → top as drawn: the main stack in declared order, with each `slot` layer
-    /// followed by the layers that name it in `slot` (in their declared order). A slot layer
-    /// itself draws nothing; it is included so indices line up with what clients see.
-    public var renderOrder: [Layer] {
+    /// Layers bottom → top as drawn (see `renderOrder`, which caches this per revision).
+    func computeRenderOrder() -> [Layer] {
         var members: [String: [Layer]] = [:]
         var hasSlotted = false
         for l in layers where l.slot != nil {

@@ -24,6 +24,11 @@ public struct Style: Sendable {
     public internal(set) var loadWarnings: [StyleError]
     /// Digest behind `renderHash`, refreshed after every load and apply.
     public internal(set) var renderDigest = ContentHash(high: 0, low: 0)
+    /// Layers bottom → top as drawn: the main stack in declared order, with each `slot` layer
+    /// followed by the layers that name it in `slot` (in their declared order). A slot layer
+    /// itself draws nothing; it is included so indices line up with what clients see.
+    /// Computed once per revision (with `renderDigest`).
+    public internal(set) var renderOrder: [Layer] = []
 
     private var layerIndex: [String: Int] = [:]
     private var sourceIndex: [String: Int] = [:]

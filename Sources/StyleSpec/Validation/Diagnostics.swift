@@ -24,6 +24,24 @@ public enum StyleErrorCode {
     public static let unknownCommand = "unknown_command"
 }
 
+extension StyleError {
+    /// The HTTP status DESIGN.md gives this error: 409 for conflicts (duplicate ids, a source
+    /// or slot still in use); 404 for an unknown layer/source/image named by the URL (the
+    /// error's path is the root); 400 for everything else, including unknown ids referenced
+    /// from inside a request body (DESIGN: `POST /layers` with an unknown source is a 400).
+    public var httpStatus: Int {
+        switch code {
+        case StyleErrorCode.duplicateLayer, StyleErrorCode.duplicateSource, StyleErrorCode.sourceInUse,
+             StyleErrorCode.slotInUse:
+            return 409
+        case StyleErrorCode.unknownLayer, StyleErrorCode.unknownSource, StyleErrorCode.unknownImage:
+            return path.tokens.isEmpty ? 404 : 400
+        default:
+            return 400
+        }
+    }
+}
+
 /// Collects errors and warnings while validating a document.
 struct Diagnostics {
     var errors: [StyleError] = []

@@ -11,6 +11,9 @@ public struct LayerContext: Sendable {
     public var refLayers: [String: JSONObject]
     public var supportedLayerTypes: Set<LayerType>
     public var mode: Mode
+    /// Sources declared in the style that failed validation (already reported): layers using
+    /// them are not reported again as using a missing source.
+    var invalidSources: Set<String> = []
 
     public init(sources: [String: SourceSpec], refLayers: [String: JSONObject] = [:],
                 supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported, mode: Mode = .runtime) {
@@ -175,6 +178,7 @@ struct LayerParser {
             return nil
         }
         guard let source = context.sources[name] else {
+            if context.invalidSources.contains(name) { return nil }
             diagnostics.error(path, "source \"\(name)\" not found", code: StyleErrorCode.unknownSource)
             return nil
         }

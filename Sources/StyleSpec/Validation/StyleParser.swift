@@ -18,6 +18,8 @@ extension Style {
 struct StyleParser {
     let supportedLayerTypes: Set<LayerType>
     var diagnostics = Diagnostics()
+    /// Every key of `sources`, valid or not.
+    var declaredSourceIds = Set<String>()
 
     mutating func parse(_ json: JSONValue) -> Style? {
         guard case .object(let obj) = json else {
@@ -68,6 +70,7 @@ struct StyleParser {
             diagnostics.error(path, "object expected, \(value.typeName) found", code: StyleErrorCode.invalidStyle)
             return []
         }
+        declaredSourceIds = Set(obj.keys)
         var out: [SourceSpec] = []
         var v = SourceValidator()
         for (id, s) in obj {
@@ -90,8 +93,10 @@ struct StyleParser {
         }
         var sourceIndex: [String: SourceSpec] = [:]
         for s in sources { sourceIndex[s.id] = s }
-        var parser = LayerParser(context: LayerContext(sources: sourceIndex, refLayers: refLayers,
-                                                       supportedLayerTypes: supportedLayerTypes, mode: .load))
+        var context = LayerContext(sources: sourceIndex, refLayers: refLayers,
+                                   supportedLayerTypes: supportedLayerTypes, mode: .load)
+        context.invalidSources = declaredSourceIds.subtracting(sourceIndex.keys)
+        var parser = LayerParser(context: context)
         var out: [Layer] = []
         var seen: [String: Int] = [:]
         for (i, item) in items.enumerated() {

@@ -41,7 +41,7 @@ public enum ServerRunner {
         let sources = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
-            s.setEventHandler { Task { await server.shutdown() } }
+            s.setEventHandler { server.stopAccepting() }
             s.resume()
             return s
         }

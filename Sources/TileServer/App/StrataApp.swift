@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SourceData
 
 /// A route handler: answers on the event loop or returns a future from a pool.
 public typealias RouteHandler = @Sendable (StrataApp, RouteContext) throws -> EventLoopFuture<HTTPResponse>
@@ -25,6 +26,8 @@ public final class StrataApp: HTTPResponder {
     private let ready = NIOLockedValueBox(false)
     /// The web viewer, read once at start-up.
     let indexHTML: [UInt8]?
+    /// Where style URLs may lead (nil when `dataDir` is not a directory; `start()` then fails).
+    let urlPolicy: StyleURLPolicy?
 
     public init(config: ServerConfig, store: any SessionStore, renderer: any TileRenderer, metrics: ServerMetrics = ServerMetrics()) {
         self.config = config
@@ -43,6 +46,8 @@ public final class StrataApp: HTTPResponder {
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
+        self.urlPolicy = (try? DataDirectory(root: config.dataDir, archives: config.archives, remoteHosts: config.remoteHosts))
+            .map(StyleURLPolicy.init(directory:))
         var r = Router<RouteHandler>()
         Self.registerRoutes(&r)
         self.router = r
@@ -51,8 +56,12 @@ public final class StrataApp: HTTPResponder {
     /// Loads sessions (and the default style); `/health` answers 200 afterwards.
     public func start() throws {
         let json = try Self.readStyleFile(config.stylePath(named: config.defaultStyle))
+        guard urlPolicy != nil else { throw ConfigError(file: "config", message: "/dataDir: not a directory: \(config.dataDir)") }
         let style: LiveStyle
-        do { style = try LiveStyle.load(json) } catch let e as StyleError {
+        do {
+            style = try LiveStyle.load(json)
+            try checkURLs(style)
+        } catch let e as StyleError {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
         }
         try sessions.restore(defaultStyle: style, defaultReadOnly: config.defaultSessionReadOnly)
@@ -114,6 +123,12 @@ public final class StrataApp: HTTPResponder {
     }
 
     // MARK: helpers for handlers
+
+    /// Refuses styles whose URLs leave the data directory (see `StyleURLPolicy`).
+    func checkURLs(_ style: LiveStyle, previous: LiveStyle? = nil) throws {
+        guard let urlPolicy else { throw APIError.internalError("the data directory is unavailable") }
+        try urlPolicy.check(style.style, previous: previous?.style)
+    }
 
     /// Runs blocking work on the blocking pool and answers on the request's loop.
     func blocking<T: Sendable>(_ ctx: RouteContext, _ body: @escaping @Sendable () throws -> T) -> EventLoopFuture<T> {

@@ -49,7 +49,9 @@ final class HTTPChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             state = .idle
             let body = buffer.readableBytes > 0 ? Array(buffer.readableBytesView) : []
-            let request = HTTPRequest(method: head.method, uri: head.uri, headers: head.headers, body: body)
+            // HEAD is answered like GET without the body (same headers, same Content-Length).
+            let headOnly = head.method == .HEAD
+            let request = HTTPRequest(method: headOnly ? .GET : head.method, uri: head.uri, headers: head.headers, body: body)
             let keepAlive = head.isKeepAlive
             let version = head.version
             let loop = context.eventLoop
@@ -61,7 +63,7 @@ final class HTTPChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
                 case .failure(let e as APIError): response = e.response
                 case .failure(let e): response = APIError.internalError("\(e)").response
                 }
-                self.write(response, context: context, version: version, keepAlive: keepAlive)
+                self.write(response, context: context, version: version, keepAlive: keepAlive, headOnly: headOnly)
             }
         }
     }
@@ -72,14 +74,20 @@ final class HTTPChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(r, context: context, version: version, keepAlive: false)
     }
 
-    private func write(_ response: HTTPResponse, context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool) {
+    private func write(_ response: HTTPResponse, context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool,
+                       headOnly: Bool = false) {
         var headers = response.headers
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        let length = response.buffer?.readableBytes ?? response.body.count
+        headers.replaceOrAdd(name: "Content-Length", value: String(length))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         else if version.major == 1 && version.minor == 0 { headers.replaceOrAdd(name: "Connection", value: "keep-alive") }
         let head = HTTPResponseHead(version: version, status: response.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if !response.body.isEmpty {
+        if headOnly {
+            // no body
+        } else if let shared = response.buffer {
+            if shared.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(shared))), promise: nil) }
+        } else if !response.body.isEmpty {
             var buf = context.channel.allocator.buffer(capacity: response.body.count)
             buf.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buf))), promise: nil)

@@ -42,9 +42,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting, closes the listening socket and the event loops.
+    /// Stops accepting new connections (idempotent; safe from a signal handler). Open
+    /// connections finish their current response; `waitUntilClosed()` then returns.
+    public func stopAccepting() {
+        channel.close(promise: nil)
+    }
+
+    /// Closes the listening socket, then every connection and the event loops. Call once,
+    /// after `waitUntilClosed()` or instead of it.
     public func shutdown() async {
-        try? await channel.close()
+        stopAccepting()
+        try? await channel.closeFuture.get()
         try? await group.shutdownGracefully()
     }
 

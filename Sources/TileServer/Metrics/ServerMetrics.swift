@@ -8,8 +8,12 @@ import Prometheus
 public final class ServerMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let requestCounters = NIOLockedValueBox([String: CoreMetrics.Counter]())
-    private let latencyTimers = NIOLockedValueBox([String: CoreMetrics.Timer]())
+    /// Handles per (route pattern, method, status), made on first use; one lock, no per-request
+    /// string building.
+    private struct RouteKey: Hashable { let route: String; let method: String; let status: Int }
+    private struct RouteHandles { let counter: CoreMetrics.Counter; let timer: CoreMetrics.Timer }
+    private let routeHandles = NIOLockedValueBox([RouteKey: RouteHandles]())
+    private let timers = NIOLockedValueBox([String: CoreMetrics.Timer]())
 
     public let renders: CoreMetrics.Counter
     public let renderFailures: CoreMetrics.Counter
@@ -47,24 +51,25 @@ public final class ServerMetrics: Sendable {
     /// Counts one request and records its latency under its route pattern (not the raw path,
     /// which would make a series per tile).
     public func request(route: String, method: String, status: Int, seconds: Double) {
-        let key = "\(method) \(route) \(status)"
-        let counter = requestCounters.withLockedValue { d -> CoreMetrics.Counter in
-            if let c = d[key] { return c }
-            let c = CoreMetrics.Counter(label: "strata_http_requests_total",
-                            dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
-            d[key] = c
-            return c
+        let key = RouteKey(route: route, method: method, status: status)
+        let handles = routeHandles.withLockedValue { d -> RouteHandles in
+            if let h = d[key] { return h }
+            let counter = CoreMetrics.Counter(label: "strata_http_requests_total",
+                                              dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
+            // One latency histogram per route and method (not per status).
+            let timer = timers.withLockedValue { t -> CoreMetrics.Timer in
+                if let x = t[method + " " + route] { return x }
+                let x = CoreMetrics.Timer(label: "strata_http_request_duration_seconds",
+                                          dimensions: [("route", route), ("method", method)], factory: factory)
+                t[method + " " + route] = x
+                return x
+            }
+            let h = RouteHandles(counter: counter, timer: timer)
+            d[key] = h
+            return h
         }
-        counter.increment()
-        let tkey = "\(method) \(route)"
-        let timer = latencyTimers.withLockedValue { d -> CoreMetrics.Timer in
-            if let t = d[tkey] { return t }
-            let t = CoreMetrics.Timer(label: "strata_http_request_duration_seconds",
-                                  dimensions: [("route", route), ("method", method)], factory: factory)
-            d[tkey] = t
-            return t
-        }
-        timer.recordNanoseconds(Int64(seconds * 1e9))
+        handles.counter.increment()
+        handles.timer.recordNanoseconds(Int64(seconds * 1e9))
     }
 
     /// Prometheus text exposition.

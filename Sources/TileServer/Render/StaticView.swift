@@ -20,7 +20,9 @@ public struct StaticView: Sendable, Equatable {
 
     public init(lon: Double, lat: Double, zoom: Double, bearing: Double, width: Int, height: Int, pixelRatio: Double,
                 maxSide: Int) throws {
-        guard lon.isFinite, (-180...180).contains(lon) else { throw APIError.badRequest("longitude must be in [-180, 180] (got \(lon))", code: "invalid_view") }
+        // Any longitude is a place on the repeating world (the contract renders views exactly as
+        // asked, without wrapping or clamping); the bound only keeps coordinates finite.
+        guard lon.isFinite, abs(lon) <= 1e6 else { throw APIError.badRequest("longitude must be a number in [-1e6, 1e6] (got \(lon))", code: "invalid_view") }
         guard lat.isFinite, (-90...90).contains(lat) else { throw APIError.badRequest("latitude must be in [-90, 90] (got \(lat))", code: "invalid_view") }
         guard Self.zoomRange.contains(zoom) else { throw APIError.badRequest("zoom must be in [-2, 24] (got \(zoom))", code: "invalid_view") }
         guard bearing.isFinite else { throw APIError.badRequest("bearing must be a finite number", code: "invalid_view") }

@@ -37,12 +37,17 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: RenderBudget) throws -> [UInt8] {
         let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
         defer { giveBack(canvas) }
+        let result: MapRenderer.Result
         do {
-            try renderer.render(style.style, camera: camera, into: canvas, shouldStop: { budget.isExpired })
+            result = try renderer.draw(style.style, camera: camera, into: canvas, shouldStop: { budget.isExpired })
         } catch RenderError.timeout {
             throw RenderBudget.Exceeded()
         }
         let px = canvas.pixmap
+        if let uniform = result.uniformColor {
+            // Empty tiles (nothing but backgrounds): no pixel scan, cached PNG.
+            return try PNGEncoder.encodeUniform(pixel: uniform.packed, width: px.width, height: px.height, options: encodeOptions)
+        }
         return try px.data.withUnsafeBytes {
             try PNGEncoder.encode(premultipliedRGBA: $0, width: px.width, height: px.height, options: encodeOptions)
         }

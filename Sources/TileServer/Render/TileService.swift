@@ -3,8 +3,16 @@ import NIOCore
 
 /// An encoded image and its entity tag.
 public struct CachedTile: Sendable {
-    public let bytes: [UInt8]
+    /// The encoded image, built once and shared by every response that serves it.
+    public let buffer: ByteBuffer
     public let etag: String
+
+    public init(bytes: [UInt8], etag: String) {
+        buffer = ByteBuffer(bytes: bytes)
+        self.etag = etag
+    }
+
+    public var bytes: [UInt8] { Array(buffer.readableBytesView) }
 }
 
 /// Cache → single flight → render pool. Keys are content keys (style render hash + tile +

@@ -68,12 +68,14 @@ extension StrataApp {
                 if let r = plan.replacement {
                     return Session.Change(style: r.style, operations: .array(plan.steps.map(\.command.json)), undoTo: .some(r.undoTo))
                 }
+                let next: LiveStyle
                 do {
-                    let next = try current.style.applying(plan.steps.map(\.command), declarative: plan.declarative)
-                    return Session.Change(style: next, operations: .array(plan.steps.map(\.command.json)))
+                    next = try current.style.applying(plan.steps.map(\.command), declarative: plan.declarative)
                 } catch let e as StyleError {
                     throw APIError.style(plan.relocate(e))
                 }
+                try checkURLs(next, previous: current.style)
+                return Session.Change(style: next, operations: .array(plan.steps.map(\.command.json)))
             }
             metrics.storeWrites.increment()
             let plan = planned!

@@ -59,7 +59,10 @@ extension StrataApp {
                                       pixelRatio: number("pixelRatio", default: 1), maxSide: maxSide)
             let style: LiveStyle
             if let inline = o["style"] {
-                do { style = try LiveStyle.load(inline) } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
+                do {
+                    style = try LiveStyle.load(inline)
+                    try checkURLs(style)
+                } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
             } else {
                 style = try sessions.session(ctx.sessionID).current.style
             }
@@ -81,7 +84,7 @@ extension StrataApp {
             return ctx.loop.makeSucceededFuture(HTTPResponse(status: .notModified, headers: ["ETag": etag, "Cache-Control": cacheControl]))
         }
         return tiles.tile(key: key, on: ctx.loop, render: render).map { t in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], body: t.bytes)
+            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], buffer: t.buffer)
         }
     }
 

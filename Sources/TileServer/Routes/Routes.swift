@@ -8,6 +8,9 @@ extension StrataApp {
         r.add(.GET, "/index.html", { app, ctx in try app.index(ctx) })
         r.add(.GET, "/health", { app, ctx in app.health(ctx) })
         r.add(.GET, "/metrics", { app, ctx in app.metricsText(ctx) })
+        for folder in publicFolders {
+            r.add(.GET, "/\(folder)/{file}", { app, ctx in app.publicFile(ctx, folder: folder) })
+        }
         // Sessions
         r.add(.POST, "/sessions", { app, ctx in app.createSession(ctx) })
         r.add(.GET, "/sessions/{id}", { app, ctx in try app.getSession(ctx) })

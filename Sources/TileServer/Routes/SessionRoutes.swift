@@ -26,7 +26,10 @@ extension StrataApp {
             case .string(let name)?:
                 style = try namedStyle(name)
             case .object?:
-                do { (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!) } catch let e as StyleError {
+                do {
+                    (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!)
+                    try checkURLs(style)
+                } catch let e as StyleError {
                     throw APIError.style(e, prefix: JSONPointer(["style"]))
                 }
             case let other?:
@@ -58,7 +61,11 @@ extension StrataApp {
         do { json = try Self.readStyleFile(path) } catch {
             throw APIError.internalError("style \"\(name)\" cannot be read: \(error)")
         }
-        do { return try LiveStyle.load(json) } catch let e as StyleError {
+        do {
+            let style = try LiveStyle.load(json)
+            try checkURLs(style)
+            return style
+        } catch let e as StyleError {
             throw APIError(.internalServerError, code: "invalid_named_style", message: "style \"\(name)\" is invalid: \(e)")
         }
     }

@@ -1,77 +1,33 @@
 import Foundation
 
-/// Clocks and small statistics shared by the `strata bench` commands. CPU clocks are the
-/// steadier measure on the shared 2-core machine; wall time is kept next to them.
+/// Wall, process-CPU and thread-CPU clocks for the benchmarks, and medians. Process CPU is
+/// the steadier measure on the shared 2-core machine; wall time is kept next to it.
 enum BenchClock {
-    /// Seconds on `clock` (CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID, CLOCK_MONOTONIC).
-    @inline(__always)
-    static func seconds(_ clock: clockid_t) -> Double {
-        var t = timespec()
-        clock_gettime(clock, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    static func wall() -> Double { seconds(CLOCK_MONOTONIC) }
+    static func cpu() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
+    /// The calling thread's CPU time (per-tile figures with several render threads).
+    static func threadCPU() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
-    @inline(__always)
-    static func nanos(_ clock: clockid_t) -> UInt64 {
-        var t = timespec()
-        clock_gettime(clock, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    static func median(_ xs: [Double]) -> Double {
+        guard !xs.isEmpty else { return .nan }
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
-    static var processCPU: Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
-    static var threadCPU: Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
-    static var wall: Double { seconds(CLOCK_MONOTONIC) }
-}
-
-/// Order statistics over a sample.
-enum BenchStats {
-    static func median(_ xs: [Double]) -> Double { percentile(xs, 0.5) }
-
-    /// Nearest-rank percentile (p in 0...1); 0 for an empty sample.
-    static func percentile(_ xs: [Double], _ p: Double) -> Double {
-        guard !xs.isEmpty else { return 0 }
-        let sorted = xs.sorted()
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
-
-    static func mean(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.reduce(0, +) / Double(xs.count) }
-
-    static func round(_ v: Double, _ digits: Int = 4) -> Double {
-        guard v.isFinite else { return 0 }
-        let f = pow(10, Double(digits))
-        return (v * f).rounded() / f
-    }
-}
-
-/// Resident memory of this process, from /proc (Linux).
-enum ProcessMemory {
-    /// Current resident set size in bytes (0 when /proc is unavailable).
-    static var residentBytes: Int { statusField("VmRSS:") }
-    /// Peak resident set size in bytes.
-    static var peakResidentBytes: Int { statusField("VmHWM:") }
-
-    private static func statusField(_ name: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in text.split(separator: "\n") where line.hasPrefix(name) {
-            let kb = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
-            return kb * 1024
+    /// Runs `body` `reps` times; returns (wall, cpu) seconds of each run.
+    static func measure(reps: Int, _ body: () throws -> Void) rethrows -> [(wall: Double, cpu: Double)] {
+        var out: [(Double, Double)] = []
+        for _ in 0..<reps {
+            let w0 = wall(), c0 = cpu()
+            try body()
+            out.append((wall() - w0, cpu() - c0))
         }
-        return 0
-    }
-
-    /// Returns freed heap pages to the OS so that RSS deltas show what is still held.
-    static func trim() { _ = strata_malloc_trim(0) }
-}
-
-/// glibc's malloc_trim (not exported by the Glibc module).
-@_silgen_name("malloc_trim")
-private func strata_malloc_trim(_ pad: Int) -> Int32
-
-/// Prints the machine-readable result line (sorted keys) that every bench command ends with.
-enum BenchOutput {
-    static func printJSONLine(_ object: [String: Any]) throws {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
+        return out
     }
 }

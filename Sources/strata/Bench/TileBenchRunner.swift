@@ -44,15 +44,15 @@ final class TileBenchRunner: @unchecked Sendable {
     /// time and thread CPU are recorded (that costs a few clock reads per feature).
     func pass(collectStats: Bool) throws -> TileBenchPass {
         let state = PassState(tiles: cameras.count, collectStats: collectStats)
-        let cpu0 = BenchClock.processCPU, wall0 = BenchClock.wall
+        let cpu0 = BenchClock.cpu(), wall0 = BenchClock.wall()
         if threads == 1 {
             work(worker: 0, state)
         } else {
             DispatchQueue.concurrentPerform(iterations: threads) { self.work(worker: $0, state) }
         }
         var out = state.result
-        out.cpuSeconds = BenchClock.processCPU - cpu0
-        out.wallSeconds = BenchClock.wall - wall0
+        out.cpuSeconds = BenchClock.cpu() - cpu0
+        out.wallSeconds = BenchClock.wall() - wall0
         if let failure = state.failure { throw failure }
         return out
     }
@@ -67,16 +67,16 @@ final class TileBenchRunner: @unchecked Sendable {
         let deadline = DispatchTime.now() + .seconds(3600)
         while let i = state.take() {
             do {
-                let t0 = stats ? BenchClock.threadCPU : 0
+                let t0 = stats ? BenchClock.threadCPU() : 0
                 let phases = try renderer.render(style, camera: cameras[i], into: canvas, deadline: deadline, collectStats: stats)
-                let e0 = stats ? BenchClock.threadCPU : 0
+                let e0 = stats ? BenchClock.threadCPU() : 0
                 let pixmap = canvas.pixmap
                 let png = try pixmap.data.withUnsafeBytes {
                     try PNGEncoder.encode(premultipliedRGBA: $0, width: pixmap.width, height: pixmap.height)
                 }
                 local.pngBytes += png.count
                 if stats, let phases {
-                    let t1 = BenchClock.threadCPU
+                    let t1 = BenchClock.threadCPU()
                     local.render.add(phases)
                     local.encodeSeconds += t1 - e0
                     perTile.append((i, t1 - t0, png.count))

@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// Every copied MapLibre render test (Tier 1: background/fill/line/circle on GeoJSON), played in
+/// process and graded as MapLibre grades it. Prints one line per case and `run.py`'s summary.
+///
+/// `STRATA_RENDER_TESTS=circle-,line-*/lit*` runs a selection (then the floor is not checked).
+/// Failed cases leave actual/expected/diff PNGs in `Tests/RendererTests/Failures/<id>/`.
+final class MapLibreRenderTests: XCTestCase {
+    /// Cases that passed when this floor was last raised. It only ever goes up: when the
+    /// renderer passes more cases, raise it to the new count; the test fails when fewer pass
+    /// (a regression). Never lower it to make the test pass.
+    static let passFloor = 260
+
+    func testTier1Cases() throws {
+        let all = try RenderTestCase.discover(in: RenderTestSuite.casesDirectory)
+        let filters = RenderTestSuite.filters
+        let cases = RenderTestSuite.select(all, filters: filters)
+        XCTAssertFalse(cases.isEmpty, "no case matches \(filters)")
+        let failures = RenderTestSuite.failuresDirectory
+        if filters.isEmpty { RenderTestSuite.clearFailures() }
+        let runner = RenderTestRunner(assets: RenderTestSuite.assetsDirectory, failuresDirectory: failures)
+
+        let start = DispatchTime.now()
+        var results: [RenderTestResult] = []
+        for c in cases {
+            let r = runner.run(c)
+            print(r.line)
+            results.append(r)
+        }
+        let wall = RenderTestRunner.seconds(since: start)
+        let summary = RenderTestSuite.summary(results)
+        let render = results.reduce(0) { $0 + $1.renderSeconds }
+        print("\n" + summary.text)
+        print(String(format: "%.1f s for %d cases (rendering %.1f s, the rest loading, replaying, encoding and comparing)",
+                     wall, results.count, render))
+        let slowest = results.sorted { $0.totalSeconds > $1.totalSeconds }.prefix(5)
+        print("slowest: " + slowest.map { String(format: "%@ %.2f s (render %.2f s)", $0.id, $0.totalSeconds, $0.renderSeconds) }
+            .joined(separator: ", "))
+
+        if filters.isEmpty {
+            XCTAssertEqual(results.count, 298, "the Tier 1 sample has 298 cases")
+            XCTAssertGreaterThanOrEqual(summary.passed, Self.passFloor,
+                                        "fewer cases pass than the recorded floor: a renderer regression (see Failures/)")
+            if summary.passed > Self.passFloor {
+                print("\(summary.passed) pass, the floor is \(Self.passFloor): raise MapLibreRenderTests.passFloor")
+            }
+        }
+    }
+}

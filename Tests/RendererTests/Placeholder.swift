@@ -1,2 +1,0 @@
-import XCTest
-// Tests for this target land with its issue.
