@@ -145,6 +145,7 @@ final class LinesTessellatorTests: XCTestCase {
         // round(3·63) + 128 = 317 wraps to 61: MapLibre's miter limits above 2 misbehave so.
         XCTAssertEqual(LineTessellator.storedExtrude(3), Float(61 - 128) / 63, accuracy: 1e-6)
         XCTAssertEqual(LineTessellator.storedExtrude(.nan), 0)
+        XCTAssertEqual(LineTessellator.storedExtrude(1e30), 0)
     }
 
     func testLineMetricsStoreProgress() {
@@ -177,5 +178,8 @@ final class LinesTessellatorTests: XCTestCase {
         let back = tessellate([SIMD2(0, 0), SIMD2(100, 0), SIMD2(0, 0)])
         XCTAssertTrue(back.vertices.allSatisfy { $0.extrude.x.isFinite && $0.extrude.y.isFinite })
         XCTAssertEqual(back.vertices.count, 8)
+        // Almost reversing with a huge miter limit: an enormous miter, stored without trapping.
+        let needle = tessellate([SIMD2(0, 0), SIMD2(5000, 0), SIMD2(0, 1)], miterLimit: 1e300)
+        XCTAssertEqual(needle.vertices.count, 6)
     }
 }

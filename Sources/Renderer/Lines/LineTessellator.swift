@@ -190,7 +190,8 @@ struct LineTessellator {
     /// An extrusion component as the vertex byte keeps it: round(63·v) + 128 wrapped to a
     /// byte, read back as (byte − 128) / 63.
     static func storedExtrude(_ v: Double) -> Float {
-        guard v.isFinite else { return 0 }
+        // (Beyond ±10^9 the wrapped byte is noise anyway; stay clear of Int overflow.)
+        guard v.isFinite, abs(v) < 1e9 else { return 0 }
         let q = Int((63 * v + 0.5).rounded(.down)) + 128
         let byte = ((q % 256) + 256) % 256
         return Float(byte - 128) * 0.015873016
