@@ -68,6 +68,38 @@ final class LinesRasterizerTests: XCTestCase {
         for y in lo..<hi { for x in lo..<hi { XCTAssertEqual(s.counts[y * size + x], 1, "pixel \(x),\(y)") } }
     }
 
+    func testRowSteppingMatchesPerPixelEdgeTests() {
+        // Random triangles (many with vertices on the 1/256 grid's pixel centres): the rows the
+        // integer stepper produces are exactly the pixels whose centres pass the three edge
+        // functions with the edge rule.
+        var rng = SplitMix(seed: 21)
+        let w = 40, h = 30
+        let clip = PixelClip(width: w, height: h)
+        for _ in 0..<400 {
+            func coord(_ range: Int) -> Float {
+                switch rng.next() % 3 {
+                case 0: return Float(Int(rng.next() % UInt64(range + 20))) - 10 + 0.5
+                case 1: return Float(Int(rng.next() % UInt64((range + 20) * 256))) / 256 - 10
+                default: return Float(Int(rng.next() % UInt64(range + 20))) - 10
+                }
+            }
+            let p = (0..<3).map { _ in SIMD2<Float>(coord(w), coord(h)) }
+            var s = counter(w, h)
+            RasterTriangle.draw(p[0], p[1], p[2], clip: clip, into: &s)
+            let q = p.map { SIMD2<Double>(($0 * 256).rounded(.toNearestOrAwayFromZero)) }
+            var a = q[0], b = q[1], c = q[2]
+            let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+            if area < 0 { swap(&b, &c) }
+            let edges = [EdgeFunction(from: a, to: b), EdgeFunction(from: b, to: c), EdgeFunction(from: c, to: a)]
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inside = area != 0 && edges.allSatisfy { $0.value(x: x, y: y) >= $0.bias }
+                    XCTAssertEqual(s.counts[y * w + x], inside ? 1 : 0, "\(p) pixel \(x),\(y)")
+                }
+            }
+        }
+    }
+
     func testEdgesThroughPixelCentresFollowTheWindowSpaceRule() {
         // A square whose edges run through pixel centres: the left edge and the bottom edge
         // (inside above it) are in, the right and top ones out.
@@ -92,9 +124,11 @@ final class LinesRasterizerTests: XCTestCase {
         XCTAssertFalse(RasterTriangle.draw(SIMD2(.infinity, 1), SIMD2(5, 5), SIMD2(3, 0), clip: clip, into: &s))
         XCTAssertFalse(RasterTriangle.draw(SIMD2(-100, -100), SIMD2(-50, -100), SIMD2(-50, -50), clip: clip, into: &s))
         XCTAssertEqual(s.counts.reduce(0, +), 0)
-        // Huge but finite: clipped to the canvas, every pixel once.
+        // Huge but within range: clipped to the canvas, every pixel once.
         XCTAssertTrue(RasterTriangle.draw(SIMD2(-1e6, -1e6), SIMD2(1e6, -1e6), SIMD2(0, 1e6), clip: clip, into: &s))
         XCTAssertEqual(s.counts, [Int](repeating: 1, count: 64))
+        // Beyond ±2·10^6 px: dropped.
+        XCTAssertFalse(RasterTriangle.draw(SIMD2(-1e7, -1e7), SIMD2(1e7, -1e7), SIMD2(0, 1e7), clip: clip, into: &s))
     }
 
     func testAdjacentTileClipsShareTheirBoundaryOnce() {

@@ -59,6 +59,34 @@ final class LinesShadingTests: XCTestCase {
         XCTAssertGreaterThan(drawnRounds, 30)
     }
 
+    func testSolidRunsMatchPerPixelShading() {
+        // Wide lines: most runs take the solid-core shortcut; the result must be the one
+        // of shading every pixel.
+        var rng = SplitMix(seed: 5)
+        let w = 48
+        for round in 0..<30 {
+            let base = (0..<w).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            let opacity: Float = round % 3 == 0 ? 1 : 0.6
+            let u = LineFeatureStyle.uniforms(color: Color(r: 0.9, g: 0.3, b: 0.1, a: round % 2 == 0 ? 1 : 0.7), opacity: opacity,
+                                              width: 30, gap: 0, blur: 0, pixelRatio: 1)
+            var v = LineVaryings()
+            v.normalY = SIMD3(Float(rng.next() % 100) / 200 - 0.25, Float(rng.next() % 100) / 20000, 0)
+            var shaded = base
+            shaded.withUnsafeMutableBufferPointer { p in
+                var shader = SolidLineShader(pixels: p.baseAddress!, stride: w, uniforms: u)
+                shader.begin(v, rampRow: 0)
+                shader.shade(row: 0, from: 2, through: w - 3)
+            }
+            var expected = base
+            for x in 2...(w - 3) {
+                let ny = v.normalY.x + v.normalY.y * (Float(x) + 0.5)
+                let k = u.edgeAlpha(abs(ny) * u.outset) * opacity
+                if k > 0 { expected[x] = LineBlend.over(expected[x], color255: u.color255, alpha: u.alpha, k: k) }
+            }
+            XCTAssertEqual(shaded, expected, "round \(round)")
+        }
+    }
+
     func testEdgeAlphaIsMapLibres() {
         // Width 10, 1 px AA: outset 5.5, full inside 4.5, half at 5, none beyond 5.5.
         let u = LineFeatureStyle.uniforms(color: .black, opacity: 1, width: 10, gap: 0, blur: 0, pixelRatio: 1)

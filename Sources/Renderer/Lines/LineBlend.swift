@@ -42,12 +42,37 @@ enum LineBlend {
         func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
             // The byte as a float: its bits under 2^23's exponent, minus 2^23.
             let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-            let v = (c * k + dc * inv).clamped(lowerBound: zero, upperBound: top)
+            var v = c * k + dc * inv
+            v = v.replacing(with: zero, where: v .< zero)
+            v = v.replacing(with: top, where: v .> top)
             let even = v + magic
             let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
             return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & nine) &+ up) &<< shift
         }
         let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
         raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
+    }
+
+    /// `count` pixels under one fragment value: `over` with the same `k` for each (a plain
+    /// fill when the result does not depend on the destination). `simd: false` runs the
+    /// scalar twin only.
+    @inline(__always)
+    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, color255: SIMD4<Float>, alpha: Float, k: Float,
+                        simd: Bool = true) {
+        guard k > 0, count > 0 else { return }
+        if alpha * k == 1 {
+            dst.update(repeating: over(0, color255: color255, alpha: alpha, k: k), count: count)
+            return
+        }
+        var i = 0
+        let kv = SIMD8<Float>(repeating: k)
+        while simd, i + 8 <= count {
+            over8(dst + i, color255: color255, alpha: alpha, k: kv)
+            i += 8
+        }
+        while i < count {
+            dst[i] = over(dst[i], color255: color255, alpha: alpha, k: k)
+            i += 1
+        }
     }
 }

@@ -67,6 +67,14 @@ struct LineLayerStyle {
         gradientIsStep = gradient != nil && LineGradientRamp.isStep(layer)
     }
 
+    /// Whether every feature gets the same values (then `feature` is evaluated once).
+    var isFeatureConstant: Bool {
+        color.isConstant && opacity.isConstant && width.isConstant && gap.isConstant && offset.isConstant
+            && blur.isConstant && cap.isConstant && join.isConstant && miterLimit.isConstant && roundLimit.isConstant
+            && (sortKey?.isConstant ?? true) && (dashes?.isConstant ?? true) && (dashesFrom?.isConstant ?? true)
+            && (floorWidth?.isConstant ?? true)
+    }
+
     /// Dashes and gradients depend on where MapLibre's tiles cut the line.
     var needsTiles: Bool { dashes != nil || gradient != nil }
 

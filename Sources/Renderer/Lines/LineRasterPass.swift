@@ -106,17 +106,19 @@ struct LineRasterPass {
             let p0 = pos[i0], p1 = pos[i1], p2 = pos[i2]
             guard let tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
             let a = verts[i0], b = verts[i1], c = verts[i2]
-            var v = LineVaryings()
-            v.x0 = planes.x0; v.y0 = planes.y0
-            v.normalX = planes.plane(a.round, b.round, c.round)
-            v.normalY = planes.plane(a.side, b.side, c.side)
-            if dashed {
-                let k = style.dashScale
-                v.dashX = planes.plane(a.linesofar * k, b.linesofar * k, c.linesofar * k)
-                v.dashRow = planes.plane(halfRows * (1 - a.side), halfRows * (1 - b.side), halfRows * (1 - c.side))
+            // Set in place: the shader reads only the planes it needs.
+            shader.varyings.x0 = planes.x0; shader.varyings.y0 = planes.y0
+            shader.varyings.normalX = planes.plane(a.round, b.round, c.round)
+            shader.varyings.normalY = planes.plane(a.side, b.side, c.side)
+            if S.usesPatterns {
+                if dashed {
+                    let k = style.dashScale
+                    shader.varyings.dashX = planes.plane(a.linesofar * k, b.linesofar * k, c.linesofar * k)
+                    shader.varyings.dashRow = planes.plane(halfRows * (1 - a.side), halfRows * (1 - b.side), halfRows * (1 - c.side))
+                }
+                shader.varyings.progress = planes.plane(a.progress, b.progress, c.progress)
+                shader.rampRow = Int(a.rampRow)
             }
-            v.progress = planes.plane(a.progress, b.progress, c.progress)
-            shader.begin(v, rampRow: Int(a.rampRow))
             tri.run(clip: clip, into: &shader)
         }
     }
@@ -124,15 +126,22 @@ struct LineRasterPass {
 
 /// A span shader that takes each triangle's varyings before its runs.
 protocol LineSpanShader: SpanShader {
-    mutating func begin(_ varyings: LineVaryings, rampRow: Int)
+    var varyings: LineVaryings { get set }
+    var rampRow: Int { get set }
+    /// Whether the dash and gradient varyings are read (else they are left unset).
+    static var usesPatterns: Bool { get }
+}
+
+extension LineSpanShader {
+    /// Takes a triangle's varyings in one go (tests).
+    mutating func begin(_ v: LineVaryings, rampRow: Int) { varyings = v; self.rampRow = rampRow }
 }
 
 extension SolidLineShader: LineSpanShader {
-    @inline(__always)
-    mutating func begin(_ v: LineVaryings, rampRow: Int) { varyings = v }
+    static var usesPatterns: Bool { false }
+    var rampRow: Int { get { 0 } set {} }
 }
 
 extension PatternLineShader: LineSpanShader {
-    @inline(__always)
-    mutating func begin(_ v: LineVaryings, rampRow: Int) { varyings = v; self.rampRow = rampRow }
+    static var usesPatterns: Bool { true }
 }

@@ -9,14 +9,28 @@ struct LineUniforms {
     /// anti-aliasing) and where a cased line's gap ends, device pixels.
     var outset: Float
     var inset: Float
-    /// Width of the fade at the edges: blur + 1 px.
-    var blur2: Float
+    /// Width of the fade at the edges: blur + 1 px, and its inverse.
+    let blur2: Float
+    let inverseBlur2: Float
+
+    init(color255: SIMD4<Float>, alpha: Float, opacity: Float, outset: Float, inset: Float, blur2: Float) {
+        self.color255 = color255; self.alpha = alpha; self.opacity = opacity
+        self.outset = outset; self.inset = inset; self.blur2 = blur2
+        inverseBlur2 = 1 / blur2
+    }
 
     /// MapLibre's alpha for a fragment at `dist` from the centre line: a ramp `blur2` wide
     /// inside both edges of the stroke.
     @inline(__always)
     func edgeAlpha(_ dist: Float) -> Float {
-        min(max(min(dist - (inset - blur2), outset - dist) / blur2, 0), 1)
+        min(max(min(dist - (inset - blur2), outset - dist) * inverseBlur2, 0), 1)
+    }
+
+    /// Whether every fragment no farther than `dist` from the centre line has alpha 1 (no
+    /// gap to fade into, and `dist` short of the outer ramp by a margin for rounding).
+    @inline(__always)
+    func isSolid(within dist: Float) -> Bool {
+        inset <= 0 && dist <= outset - blur2 - 1e-3
     }
 }
 
@@ -55,6 +69,19 @@ struct SolidLineShader: SpanShader {
         let u = uniforms
         let k0 = u.opacity
         let cx = 0.5 - v.x0
+        if x1 - x0 >= 3 {
+            // The distance is convex along the run: when both ends are inside the solid
+            // core, every pixel between gets alpha 1 (one colour blended over the run).
+            func dist(_ x: Int) -> Float {
+                let px = Float(x) + cx
+                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
+                return (nx * nx + ny * ny).squareRoot() * u.outset
+            }
+            if u.isSolid(within: max(dist(x0), dist(x1))) {
+                LineBlend.overRun(row + x0, x1 - x0 + 1, color255: u.color255, alpha: u.alpha, k: k0, simd: simd)
+                return
+            }
+        }
         var x = x0
         if simd {
             let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
@@ -63,8 +90,10 @@ struct SolidLineShader: SpanShader {
                 let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
                 let dist = (nx * nx + ny * ny).squareRoot() * u.outset
                 let inner = dist - (u.inset - u.blur2), outer = u.outset - dist
-                var a = pointwiseMin(inner, outer) / u.blur2
-                a = a.clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 1))
+                // min, then clamp to 0...1, as lane selects (no library calls).
+                var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
+                a = a.replacing(with: 0, where: a .< 0)
+                a = a.replacing(with: 1, where: a .> 1)
                 let k = a * k0
                 if any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
                 x += 8

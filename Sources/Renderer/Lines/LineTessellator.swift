@@ -192,7 +192,7 @@ struct LineTessellator {
     static func storedExtrude(_ v: Double) -> Float {
         // (Beyond ±10^9 the wrapped byte is noise anyway; stay clear of Int overflow.)
         guard v.isFinite, abs(v) < 1e9 else { return 0 }
-        let q = Int((63 * v + 0.5).rounded(.down)) + 128
+        let q = floorToInt(63 * v + 0.5) + 128
         let byte = ((q % 256) + 256) % 256
         return Float(byte - 128) * 0.015873016
     }
@@ -201,7 +201,7 @@ struct LineTessellator {
     /// integer, its low 6 bits and next 8 bits kept (the high byte wraps), times 2.
     static func storedLinesofar(_ scaled: Double) -> Float {
         guard scaled.isFinite, abs(scaled) < 2_147_483_647 else { return 0 }
-        let t = Int32(scaled.rounded(.towardZero))
+        let t = Int32(scaled)
         let low = Int(t & 0x3F)
         let high = Int((t >> 6) & 0xFF)
         return Float((low + high * 64) * 2)
@@ -226,4 +226,6 @@ struct LineTessellator {
 @inline(__always) func length(_ v: SIMD2<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
 @inline(__always) func unit(_ v: SIMD2<Double>) -> SIMD2<Double> { v / length(v) }
 /// JavaScript's Math.round per component (halves go up).
-@inline(__always) func roundHalfUp(_ v: SIMD2<Double>) -> SIMD2<Double> { (v + 0.5).rounded(.down) }
+@inline(__always) func roundHalfUp(_ v: SIMD2<Double>) -> SIMD2<Double> {
+    SIMD2(Double(floorToInt(v.x + 0.5)), Double(floorToInt(v.y + 0.5)))
+}

@@ -37,7 +37,10 @@ struct TileUnitFrame {
     /// A world point in whole tile units relative to the origin (geojson-vt's rounding).
     @inline(__always)
     func quantize(_ p: WorldPoint) -> SIMD2<Double> {
-        (SIMD2(p.x, p.y) * unitsPerWorld + 0.5).rounded(.down) - origin
+        let x = p.x * unitsPerWorld + 0.5, y = p.y * unitsPerWorld + 0.5
+        // Whole units fit an Int for any sane zoom; beyond, fall back to libm.
+        guard abs(x) < 1e15, abs(y) < 1e15 else { return SIMD2(x, y).rounded(.down) - origin }
+        return SIMD2(Double(floorToInt(x)), Double(floorToInt(y))) - origin
     }
 
     /// Device pixels of a position in tile units (relative to the origin).

@@ -136,20 +136,115 @@ struct PixelClip {
     }
 }
 
+/// One triangle edge walked row by row in exact integer arithmetic: the first (or last)
+/// pixel of each row inside the edge, kept as a quotient and remainder that a row step
+/// updates with additions (no division per row).
+struct EdgeStepper {
+    enum Kind { case lower, upper, horizontal }
+    private(set) var kind: Kind
+    /// Current bound (lower: first pixel inside; upper: last pixel inside).
+    private(set) var bound: Int = 0
+    private var remainder: Int64 = 0
+    private var stepQuotient: Int64 = 0, stepRemainder: Int64 = 0
+    private let divisor: Int64
+    /// Horizontal edges: the edge function at the row (constant along it) and its step.
+    private var value: Int64 = 0
+    private let step: Int64
+    private let bias: Int64
+
+    /// The edge a→b (fixed-point whole numbers), starting at row `y`.
+    init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let s: Int64 = 256
+        let inclusive = dy < 0 || (dy == 0 && dx < 0)
+        bias = inclusive ? 0 : 1
+        // Edge function at pixel (x, y) = alpha·x + beta(y); beta grows by s·dx per row.
+        let alpha = -s * dy
+        let beta = dx * (s * Int64(y) + s / 2 - a.y) - dy * (s / 2 - a.x)
+        step = s * dx
+        if alpha > 0 {
+            // x ≥ (bias − beta) / alpha: N = bias − beta = q·D − r, 0 ≤ r < D, q = ceil(N / D).
+            kind = .lower
+            divisor = alpha
+            let n = bias - beta
+            let q = Self.ceilDiv(n, alpha)
+            bound = Int(clamping: q)
+            remainder = q * alpha - n
+            // N shrinks by S = s·dx per row: S = sq·D + sr.
+            stepQuotient = Self.floorDiv(step, alpha)
+            stepRemainder = step - stepQuotient * alpha
+        } else if alpha < 0 {
+            // x ≤ (beta − bias) / −alpha: M = beta − bias = q·E + r, 0 ≤ r < E, q = floor(M / E).
+            kind = .upper
+            divisor = -alpha
+            let m = beta - bias
+            let q = Self.floorDiv(m, divisor)
+            bound = Int(clamping: q)
+            remainder = m - q * divisor
+            stepQuotient = Self.floorDiv(step, divisor)
+            stepRemainder = step - stepQuotient * divisor
+        } else {
+            kind = .horizontal
+            divisor = 1
+            value = beta
+        }
+    }
+
+    /// Whether the edge lets any pixel of the current row in (horizontal edges).
+    var rowIsOpen: Bool { value >= bias }
+
+    /// Moves to the next row.
+    @inline(__always)
+    mutating func advance() {
+        switch kind {
+        case .lower:
+            // N' = N − S = (q − sq)·D − (r + sr).
+            var q = Int64(bound) - stepQuotient
+            var r = remainder + stepRemainder
+            if r >= divisor { q -= 1; r -= divisor }
+            bound = Int(clamping: q); remainder = r
+        case .upper:
+            // M' = M + S = (q + sq)·E + (r + sr).
+            var q = Int64(bound) + stepQuotient
+            var r = remainder + stepRemainder
+            if r >= divisor { q += 1; r -= divisor }
+            bound = Int(clamping: q); remainder = r
+        case .horizontal:
+            value += step
+        }
+    }
+
+    @inline(__always)
+    func narrow(_ lo: inout Int, _ hi: inout Int) {
+        switch kind {
+        case .lower: lo = max(lo, bound)
+        case .upper: hi = min(hi, bound)
+        case .horizontal: if value < bias { hi = lo - 1 }
+        }
+    }
+
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+}
+
 /// GL's triangle rule on the CPU: a pixel is drawn when its centre is inside the triangle
 /// (vertices snapped to 1/256 pixel; centres on an edge go to the triangle whose top or left
 /// edge it is), so triangles sharing an edge cover every pixel along it exactly once and a
-/// strip of triangles covers its area once. Runs are found per row from the edge
-/// functions, so long thin triangles cost their rows, not their bounding box.
+/// strip of triangles covers its area once. Runs are found per row from the edges, stepped
+/// in exact integers, so long thin triangles cost their rows, not their bounding box.
 struct RasterTriangle {
-    private let e0: EdgeFunction, e1: EdgeFunction, e2: EdgeFunction
+    private var e0: EdgeStepper, e1: EdgeStepper, e2: EdgeStepper
     private let x0: Int, x1: Int, y0: Int, y1: Int
 
     /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
-    /// non-finite or misses the clip's bounds.
+    /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
+    /// fixed-point products stay exact in 64 bits; floats are coarse there anyway); other
+    /// triangles are dropped.
     init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
-        let s = EdgeFunction.subpixels
-        let limit: Float = 1e7
+        let limit: Float = 2_000_000
         guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
               abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
         // Rows and columns of pixel centres in the bounding box (before snapping, which
@@ -159,32 +254,39 @@ struct RasterTriangle {
         let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
         let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
         guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
-        let a = SIMD2(roundToWhole(Double(p0.x) * s), roundToWhole(Double(p0.y) * s))
-        var b = SIMD2(roundToWhole(Double(p1.x) * s), roundToWhole(Double(p1.y) * s))
-        var c = SIMD2(roundToWhole(Double(p2.x) * s), roundToWhole(Double(p2.y) * s))
+        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> {
+            SIMD2(Int64((p.x * 256).rounded(.toNearestOrAwayFromZero)), Int64((p.y * 256).rounded(.toNearestOrAwayFromZero)))
+        }
+        let a = snap(p0)
+        var b = snap(p1), c = snap(p2)
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         if area == 0 { return nil }
         if area < 0 { swap(&b, &c) }
         let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
         let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
-        y0 = max(clip.minY, ceilToInt((lowY - s / 2) / s))
-        y1 = min(clip.maxY, floorToInt((highY - s / 2) / s))
-        x0 = max(clip.minX, ceilToInt((lowX - s / 2) / s))
-        x1 = min(clip.maxX, floorToInt((highX - s / 2) / s))
+        // Pixel p has its centre at 256·p + 128.
+        y0 = max(clip.minY, Int(EdgeStepper.ceilDiv(lowY - 128, 256)))
+        y1 = min(clip.maxY, Int(EdgeStepper.floorDiv(highY - 128, 256)))
+        x0 = max(clip.minX, Int(EdgeStepper.ceilDiv(lowX - 128, 256)))
+        x1 = min(clip.maxX, Int(EdgeStepper.floorDiv(highX - 128, 256)))
         guard y0 <= y1, x0 <= x1 else { return nil }
-        e0 = EdgeFunction(from: a, to: b); e1 = EdgeFunction(from: b, to: c); e2 = EdgeFunction(from: c, to: a)
+        e0 = EdgeStepper(from: a, to: b, row: y0)
+        e1 = EdgeStepper(from: b, to: c, row: y0)
+        e2 = EdgeStepper(from: c, to: a, row: y0)
     }
 
     /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
     @inline(__always)
     func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        var e0 = e0, e1 = e1, e2 = e2
         for y in y0...y1 {
             var lo = x0, hi = x1
-            e0.narrow(row: y, &lo, &hi)
-            e1.narrow(row: y, &lo, &hi)
-            e2.narrow(row: y, &lo, &hi)
+            e0.narrow(&lo, &hi)
+            e1.narrow(&lo, &hi)
+            e2.narrow(&lo, &hi)
             clip.narrow(row: y, &lo, &hi)
             if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+            e0.advance(); e1.advance(); e2.advance()
         }
     }
 

@@ -31,14 +31,22 @@ enum LinePainter {
         var batch = LineBatch()
         let canvas = frame.canvas
         let sortByKey = style.sortKey != nil
+        // Constant styling is evaluated once for the layer.
+        var constant: LineLayerStyle.Feature?
+        if style.isFeatureConstant {
+            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+            constant = f
+        }
+        func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
+            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio)
+        }
 
         if !style.needsTiles {
             let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
                 + Double((shift * shift).sum().squareRoot())
             let clip = PixelClip(width: canvas.width, height: canvas.height)
             try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
-                guard geometry.type != .point,
-                      let feature = style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+                guard geometry.type != .point, let feature = feature(fctx) else { return }
                 frame.clock.mark(.style)
                 batch.add(feature, geometry: geometry, clips: [], useClips: false, frame: units)
                 frame.clock.mark(.prepare)
@@ -61,8 +69,7 @@ enum LinePainter {
             guard !clip.isEmpty else { continue }
             let rect = cover.bufferedRect(tile, buffer: tiling.buffer)
             try FeatureStream.forEach(layer, in: frame, marginPixels: 0, rect: rect) { fctx, geometry, clips in
-                guard geometry.type != .point,
-                      let feature = style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+                guard geometry.type != .point, let feature = feature(fctx) else { return }
                 frame.clock.mark(.style)
                 batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units)
                 frame.clock.mark(.prepare)
