@@ -27,9 +27,11 @@ struct LineBatch {
     var isEmpty: Bool { records.isEmpty }
 
     /// Tessellates one feature's lines (or rings) in tile units. With `useClips`, each part
-    /// carries its line-metrics range (nil ranges: none known) and gets a ramp row.
+    /// carries its line-metrics range (nil ranges: none known) and gets a ramp row. Parts
+    /// wholly outside `cull` (tile units: min x, min y, max x, max y) are skipped: every
+    /// part starts its own distance along the line, so the others do not change.
     mutating func add(_ feature: LineLayerStyle.Feature, geometry: FeatureGeometry, clips: [SIMD2<Double>],
-                      useClips: Bool, frame: TileUnitFrame) {
+                      useClips: Bool, frame: TileUnitFrame, cull: SIMD4<Double>? = nil) {
         let vStart = mesh.vertices.count, iStart = mesh.indices.count
         tessellator.join = feature.join
         tessellator.cap = feature.cap
@@ -42,7 +44,13 @@ struct LineBatch {
                 let r = geometry.partRange(part)
                 guard r.count >= 2 else { continue }
                 points.removeAll(keepingCapacity: true)
-                for k in r { points.append(frame.quantize(pts[k])) }
+                var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+                for k in r {
+                    let q = frame.quantize(pts[k])
+                    points.append(q)
+                    lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+                }
+                if let cull, hi.x < cull.x || hi.y < cull.y || lo.x > cull.z || lo.y > cull.w { continue }
                 if useClips, part < clips.count {
                     tessellator.clip = clips[part]
                     tessellator.rampRow = Int32(truncatingIfNeeded: rampClips.count)

@@ -62,6 +62,15 @@ enum LinePainter {
         }
 
         let cover = LineTileCover(camera: camera, tileZoom: tiling.tileZoom)
+        // Tiles hold data a buffer beyond their square; parts that cannot reach the view are
+        // not tessellated (step gradients need every part: their ramp width depends on it).
+        var cull: SIMD4<Double>?
+        if !style.gradientIsStep {
+            let margin = (style.constantReach() ?? 256 * Double(style.pixelRatio)) + Double((shift * shift).sum().squareRoot())
+            let r = camera.visibleWorldBounds(margin: margin)
+            cull = SIMD4(r.minX, r.minY, r.maxX, r.maxY) * units.unitsPerWorld
+                - SIMD4(units.origin.x, units.origin.y, units.origin.x, units.origin.y)
+        }
         var ramp = style.gradient == nil ? nil : LineGradientRamp(width: 256, nearest: style.gradientIsStep)
         for tile in cover.tiles {
             let clip = cover.clip(tile, projection: frame.projection, width: canvas.width, height: canvas.height,
@@ -71,7 +80,7 @@ enum LinePainter {
             try FeatureStream.forEach(layer, in: frame, marginPixels: 0, rect: rect) { fctx, geometry, clips in
                 guard geometry.type != .point, let feature = feature(fctx) else { return }
                 frame.clock.mark(.style)
-                batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units)
+                batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units, cull: cull)
                 frame.clock.mark(.prepare)
             }
             if ramp != nil {
