@@ -152,8 +152,10 @@ struct EdgeStepper {
     private let step: Int64
     private let bias: Int64
 
-    /// The edge a→b (fixed-point whole numbers), starting at row `y`.
-    init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int) {
+    /// The edge a→b (fixed-point whole numbers), starting at row `y`; `stepping` false when
+    /// only that row is wanted (no row step is set up).
+    @inline(__always)
+    init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int, stepping: Bool = true) {
         let dx = b.x - a.x, dy = b.y - a.y
         let s: Int64 = 256
         let inclusive = dy < 0 || (dy == 0 && dx < 0)
@@ -171,8 +173,10 @@ struct EdgeStepper {
             bound = Int(clamping: q)
             remainder = q * alpha - n
             // N shrinks by S = s·dx per row: S = sq·D + sr.
-            stepQuotient = Self.floorDiv(step, alpha)
-            stepRemainder = step - stepQuotient * alpha
+            if stepping {
+                stepQuotient = Self.floorDiv(step, alpha)
+                stepRemainder = step - stepQuotient * alpha
+            }
         } else if alpha < 0 {
             // x ≤ (beta − bias) / −alpha: M = beta − bias = q·E + r, 0 ≤ r < E, q = floor(M / E).
             kind = .upper
@@ -181,8 +185,10 @@ struct EdgeStepper {
             let q = Self.floorDiv(m, divisor)
             bound = Int(clamping: q)
             remainder = m - q * divisor
-            stepQuotient = Self.floorDiv(step, divisor)
-            stepRemainder = step - stepQuotient * divisor
+            if stepping {
+                stepQuotient = Self.floorDiv(step, divisor)
+                stepRemainder = step - stepQuotient * divisor
+            }
         } else {
             kind = .horizontal
             divisor = 1
@@ -254,9 +260,12 @@ struct RasterTriangle {
         let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
         let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
         guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
-        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> {
-            SIMD2(Int64((p.x * 256).rounded(.toNearestOrAwayFromZero)), Int64((p.y * 256).rounded(.toNearestOrAwayFromZero)))
+        // 1/256 px, halves away from zero (without a libm call).
+        @inline(__always) func snap(_ v: Float) -> Int64 {
+            let f = Double(v) * 256
+            return Int64(f + (f < 0 ? -0.5 : 0.5))
         }
+        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> { SIMD2(snap(p.x), snap(p.y)) }
         let a = snap(p0)
         var b = snap(p1), c = snap(p2)
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
@@ -270,23 +279,27 @@ struct RasterTriangle {
         x0 = max(clip.minX, Int(EdgeStepper.ceilDiv(lowX - 128, 256)))
         x1 = min(clip.maxX, Int(EdgeStepper.floorDiv(highX - 128, 256)))
         guard y0 <= y1, x0 <= x1 else { return nil }
-        e0 = EdgeStepper(from: a, to: b, row: y0)
-        e1 = EdgeStepper(from: b, to: c, row: y0)
-        e2 = EdgeStepper(from: c, to: a, row: y0)
+        let stepping = y1 > y0
+        e0 = EdgeStepper(from: a, to: b, row: y0, stepping: stepping)
+        e1 = EdgeStepper(from: b, to: c, row: y0, stepping: stepping)
+        e2 = EdgeStepper(from: c, to: a, row: y0, stepping: stepping)
     }
 
     /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
     @inline(__always)
     func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
         var e0 = e0, e1 = e1, e2 = e2
-        for y in y0...y1 {
+        var y = y0
+        while true {
             var lo = x0, hi = x1
             e0.narrow(&lo, &hi)
             e1.narrow(&lo, &hi)
             e2.narrow(&lo, &hi)
             clip.narrow(row: y, &lo, &hi)
             if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+            if y == y1 { break }
             e0.advance(); e1.advance(); e2.advance()
+            y += 1
         }
     }
 
