@@ -8,13 +8,14 @@ import StyleSpec
 /// geometry clipped and simplified for the frame's zoom, in source order.
 enum FeatureStream {
     /// Calls `body` with each feature's evaluation context and clipped world geometry (valid
-    /// only during the call). `marginPixels` grows the query rectangle (device pixels).
-    static func forEach(_ layer: Layer, in frame: RenderFrame, marginPixels: Double,
+    /// only during the call). `marginPixels` grows the query rectangle (device pixels);
+    /// `rect` replaces it (a tile's buffered bounds, for painters that emulate tiles).
+    static func forEach(_ layer: Layer, in frame: RenderFrame, marginPixels: Double, rect: WorldRect? = nil,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return }
         frame.clock.mark(.prepare)
-        let rect = frame.camera.visibleWorldBounds(margin: marginPixels)
+        let rect = rect ?? frame.camera.visibleWorldBounds(margin: marginPixels)
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
@@ -41,6 +42,17 @@ enum FeatureStream {
             frame.clock.mark(.prepare)
             try body(ctx, geometry, clips)
         }
+    }
+}
+
+extension FeatureStream {
+    /// How the layer's source is cut into tiles for this frame (MapLibre's geojson tiles):
+    /// the tile zoom, the source's maxzoom and the tile buffer as a fraction of a tile.
+    static func tiling(_ layer: Layer, in frame: RenderFrame) -> (tileZoom: Int, maxzoom: Int, buffer: Double)? {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
+              let data = frame.resources.geoJSON(spec) else { return nil }
+        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        return (tileZoom, data.options.maxzoom, data.options.bufferFraction)
     }
 }
 

@@ -1,121 +1,88 @@
-import Geo
-import Raster
 import StyleSpec
 
-/// `line-gradient`: the colour varies along each line with `line-progress` (0 at the line's
-/// start, 1 at its end, over the whole feature even when the view clips it — the source's
-/// `lineMetrics` give the clipped parts' fractions).
-///
-/// The strokes are first drawn into a coverage mask (all shape rules — width, joins, caps,
-/// dashes — apply unchanged); then each covered pixel takes the colour of the progress at its
-/// nearest point on the centre line, found through a coarse grid of segments.
-final class LineGradient {
-    struct Segment {
-        var p0: SIMD2<Float>, p1: SIMD2<Float>
-        var t0: Double, t1: Double
-        var opacity: Float
+/// `line-gradient`'s colour ramp as MapLibre renders it for a tile: one texture row per
+/// clipped line part, whose texels span that part's stretch of `line-progress` (so a short
+/// piece of a long line still gets the full row), stored as bytes (straight colour floored,
+/// premultiplied on upload) and sampled at the fragment's progress within its part —
+/// linearly, or nearest-texel for a `step` ramp, whose rows are widened with the tile's
+/// longest line so the steps land where MapLibre puts them.
+struct LineGradientRamp {
+    /// Texels per row.
+    let width: Int
+    let nearest: Bool
+    /// Premultiplied colours (0...1), `width` per row.
+    private(set) var texels: [SIMD4<Float>] = []
+    private(set) var rowCount = 0
+
+    /// Texture width for a ramp: 256, or for a step ramp enough texels for the longest line
+    /// of the tile at up to 1024 px per tile (times the zooms the tile may be over-zoomed),
+    /// capped at the largest texture a GPU takes.
+    static func resolution(step: Bool, maxLineLength: Double, tileZoom: Int, sourceMaxZoom: Int,
+                           mapMaxZoom: Int = 22, maxTextureSize: Int = 8192) -> Int {
+        guard step else { return 256 }
+        let overzoom = tileZoom == sourceMaxZoom ? Double(1 << max(0, min(30, mapMaxZoom - tileZoom))) : 1
+        let coverage = maxLineLength / 8192 * 1024 * overzoom
+        var size = 1
+        while Double(size) < coverage, size < maxTextureSize { size <<= 1 }
+        return max(256, min(maxTextureSize, size))
     }
 
-    private let mask: Canvas
-    private var segments: [Segment] = []
-    private var reach: Float = 0
-    private let gradient: LayerProperty<Color>
-    private var context: EvaluationContext
-
-    init(layer: Layer, frame: RenderFrame, mask: Canvas) {
-        self.mask = mask
-        mask.reset(width: frame.canvas.width, height: frame.canvas.height)
-        context = frame.layerContext
-        context.lineProgress = 0
-        gradient = LayerProperty<Color>(layer, "line-gradient", .paint, context, convert: Convert.color)
+    /// Whether the layer's gradient is a `step` over line-progress (sampled nearest).
+    static func isStep(_ layer: Layer) -> Bool {
+        layer.propertyJSON("line-gradient", in: .paint)?.arrayValue?.first?.stringValue == "step"
     }
 
-    /// Adds one feature: its stroke to the mask, its centre-line segments with progress.
-    func add(path: Path, geometry: FeatureGeometry, clips: [SIMD2<Double>], projection: WorldProjection,
-             shift: SIMD2<Float>, style: StrokeStyle, opacity: Float) {
-        mask.stroke(path, style: style, paint: .solid(.white))
-        reach = max(reach, style.width / 2 + abs(style.offset) + style.blur + 2)
-        geometry.points.withUnsafeBufferPointer { pts in
-            for part in 0..<geometry.partCount {
-                let r = geometry.partRange(part)
-                guard r.count >= 2 else { continue }
-                var device: [SIMD2<Float>] = r.map { projection.apply(pts[$0]) + shift }
-                if geometry.type == .polygon { device.append(device[0]) }
-                var total: Float = 0
-                for k in 1..<device.count { total += length(device[k] - device[k - 1]) }
-                guard total > 0 else { continue }
-                let clip = part < clips.count ? clips[part] : SIMD2(0, 1)
-                let s = clip.x, e = clip.y
-                var run: Double = 0
-                for k in 1..<device.count {
-                    let l = length(device[k] - device[k - 1])
-                    let a = s + (e - s) * run / Double(total)
-                    run += Double(l)
-                    let b = s + (e - s) * run / Double(total)
-                    segments.append(Segment(p0: device[k - 1], p1: device[k], t0: a, t1: b, opacity: opacity))
-                }
-            }
+    init(width: Int, nearest: Bool) {
+        self.width = max(2, width)
+        self.nearest = nearest
+    }
+
+    mutating func removeAll() {
+        texels.removeAll(keepingCapacity: true)
+        rowCount = 0
+    }
+
+    /// Adds the row of a part spanning progress `clip.x...clip.y`; returns its index.
+    mutating func addRow(clip: SIMD2<Double>, colorAt: (Double) -> StyleColor) -> Int {
+        texels.reserveCapacity(texels.count + width)
+        for i in 0..<width {
+            let t = Double(i) / Double(width - 1)
+            texels.append(Self.texel(colorAt(clip.x * (1 - t) + clip.y * t)))
         }
+        rowCount += 1
+        return rowCount - 1
     }
 
-    /// Colours the mask by progress and composites it onto `canvas`.
-    func composite(onto canvas: Canvas) {
-        guard !segments.isEmpty else { return }
-        let w = canvas.width, h = canvas.height
-        let cell: Float = 8
-        let cols = max(1, Int((Float(w) / cell).rounded(.up))), rows = max(1, Int((Float(h) / cell).rounded(.up)))
-        var grid = [[Int32]](repeating: [], count: cols * rows)
-        for (i, s) in segments.enumerated() {
-            let lo = pointwiseMin(s.p0, s.p1) - reach, hi = pointwiseMax(s.p0, s.p1) + reach
-            guard hi.x >= 0, hi.y >= 0, lo.x < Float(w), lo.y < Float(h) else { continue }
-            let c0 = max(0, Int(lo.x / cell)), c1 = min(cols - 1, Int(hi.x / cell))
-            let r0 = max(0, Int(lo.y / cell)), r1 = min(rows - 1, Int(hi.y / cell))
-            guard c0 <= c1, r0 <= r1 else { continue }
-            for r in r0...r1 { for c in c0...c1 { grid[r * cols + c].append(Int32(i)) } }
+    /// A colour through MapLibre's texture path: premultiplied doubles, divided back and
+    /// floored to straight bytes (NaN, for alpha 0, becomes 0), premultiplied again by the
+    /// upload (truncating), read as 0...1.
+    static func texel(_ c: StyleColor) -> SIMD4<Float> {
+        func clamp01(_ v: Double) -> Double { v.isFinite ? max(0, min(1, v)) : 0 }
+        let a = clamp01(c.a)
+        func straight(_ v: Double) -> Double {
+            let s = (clamp01(v) * a) * 255 / a
+            return s.isFinite ? max(0, min(255, s.rounded(.down))) : 0
         }
-        let maskPixels = mask.pixmap
-        maskPixels.withUnsafePixels { src in
-            canvas.pixmap.withUnsafeMutablePixels { dst in
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let m = src[y * w + x] >> 24
-                        guard m > 0 else { continue }
-                        let p = SIMD2<Float>(Float(x) + 0.5, Float(y) + 0.5)
-                        let candidates = grid[min(rows - 1, Int(p.y / cell)) * cols + min(cols - 1, Int(p.x / cell))]
-                        var best = Float.infinity, progress: Double = 0, opacity: Float = 1
-                        for i in candidates {
-                            let s = segments[Int(i)]
-                            let d = s.p1 - s.p0
-                            let l2 = (d * d).sum()
-                            let t = l2 > 0 ? max(0, min(1, ((p - s.p0) * d).sum() / l2)) : 0
-                            let q = s.p0 + d * t - p
-                            let dist = (q * q).sum()
-                            if dist < best { best = dist; progress = s.t0 + (s.t1 - s.t0) * Double(t); opacity = s.opacity }
-                        }
-                        guard best.isFinite else { continue }
-                        // Evaluated exactly: step gradients may change colour within 1e-6 of progress.
-                        context.lineProgress = Double(max(0, min(1, progress)))
-                        let c = gradient.value(context)
-                        let a = max(0, min(1, c.a)) * opacity * Float(m) / 255
-                        guard a > 0 else { continue }
-                        dst[y * w + x] = Self.over(dst[y * w + x], c, a)
-                    }
-                }
-            }
-        }
+        let a8 = (a * 255).rounded(.down)
+        let scale = Float(a8) / 255
+        func premultiplied(_ v: Double) -> Float { (Float(straight(v)) * scale).rounded(.towardZero) / 255 }
+        return SIMD4(premultiplied(c.r), premultiplied(c.g), premultiplied(c.b), Float(a8) / 255)
     }
 
-    /// Source-over of straight colour `c` at alpha `a` onto a premultiplied pixel.
+    /// The colour at texture x `u` (0...1 across the part) in `row`, clamped to the edge.
     @inline(__always)
-    static func over(_ d: UInt32, _ c: Color, _ a: Float) -> UInt32 {
-        let k = 1 - a
-        func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
-            let v = max(0, min(1, s)) * a * 255 + Float((d >> shift) & 0xFF) * k
-            return UInt32(max(0, min(255, v.rounded()))) << shift
+    static func sample(row: Int, u: Float, width: Int, nearest: Bool, texels t: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
+        let base = t + row * width
+        let w = Float(width)
+        guard u.isFinite else { return base[0] }
+        if nearest {
+            let i = Int(min(max((u * w).rounded(.down), 0), w - 1))
+            return base[i]
         }
-        return ch(c.r, 0) | ch(c.g, 8) | ch(c.b, 16) | ch(1, 24)
+        let p = min(max(u * w - 0.5, 0), w - 1)
+        let i0 = Int(p)
+        let i1 = min(i0 + 1, width - 1)
+        let f = p - Float(i0)
+        return base[i0] + (base[i1] - base[i0]) * f
     }
-
-    @inline(__always)
-    private func length(_ v: SIMD2<Float>) -> Float { (v * v).sum().squareRoot() }
 }

@@ -2,134 +2,97 @@ import Geo
 import Raster
 import StyleSpec
 
-/// `line`: strokes with MapLibre's width, gap, offset, blur, dash, join and cap rules, in
-/// device pixels (every pixel-valued property times the pixel ratio).
+/// `line`, drawn the way MapLibre draws it: each feature tessellated into triangles by
+/// MapLibre's join and cap rules (in its tile units), the triangles rasterized at pixel
+/// centres and shaded per pixel by its line shaders (alpha from the distance to the centre
+/// line; dash field; gradient ramp), blended source-over one triangle at a time, so a
+/// translucent line shows its overlaps as MapLibre's does.
+///
+/// Dashed and gradient lines depend on MapLibre's tiles (dashes start again where a line
+/// enters a tile's buffered square; gradient ramps are per tile), so for them the source's
+/// tiles covering the view are emulated: data clipped per tile, drawn inside the tile's
+/// square. Other lines are drawn for the whole view at once.
 enum LinePainter {
     static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+        let style = LineLayerStyle(layer, frame: frame)
+        if style.width.constantValue == 0 || style.opacity.constantValue == 0 { return }
+        guard let tiling = FeatureStream.tiling(layer, in: frame) else { return }
         let ctx = frame.layerContext
-        let color = LayerProperty(layer, "line-color", .paint, ctx, convert: Convert.color)
-        let opacity = LayerProperty(layer, "line-opacity", .paint, ctx, convert: Convert.number)
-        let width = LayerProperty(layer, "line-width", .paint, ctx, convert: Convert.number)
-        let gap = LayerProperty(layer, "line-gap-width", .paint, ctx, convert: Convert.number)
-        let lineOffset = LayerProperty(layer, "line-offset", .paint, ctx, convert: Convert.number)
-        let blur = LayerProperty(layer, "line-blur", .paint, ctx, convert: Convert.number)
-        let dashes = layer.paint["line-dasharray"].map { _ in LayerProperty(layer, "line-dasharray", .paint, ctx, convert: Convert.numbers) }
-        // Dashes scale with the width at the integer zoom below (MapLibre's `floorwidth`), so
-        // a zooming map does not make the pattern breathe.
-        var floorContext = ctx
-        floorContext.zoom = ctx.zoom.rounded(.down)
-        let floorWidth = dashes == nil ? nil : LayerProperty(layer, "line-width", .paint, floorContext, convert: Convert.number)
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        let cap = LayerProperty(layer, "line-cap", .layout, ctx, convert: Convert.lineCap)
-        let join = LayerProperty(layer, "line-join", .layout, ctx, convert: Convert.lineJoin)
-        let miterLimit = LayerProperty(layer, "line-miter-limit", .layout, ctx, convert: Convert.number).value(ctx)
-        let roundLimit = LayerProperty(layer, "line-round-limit", .layout, ctx, convert: Convert.number).value(ctx)
-        let sortKey = layer.layout["line-sort-key"].map { _ in LayerProperty(layer, "line-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
         let shift = frame.translation(translate, anchor: anchor)
+        let camera = frame.camera
+        let idealZoom = max(0, Int(camera.zoom.rounded(.down)))
+        let units = TileUnitFrame(camera: camera, projection: frame.projection, tileZoom: tiling.tileZoom, idealZoom: idealZoom)
+        let tileRatio = Float(1 / units.unitsPerTilePixel)
         frame.clock.mark(.style)
 
-        let ratio = Float(frame.camera.pixelRatio)
-        // How far a stroke reaches from its centre line, to fetch features just outside.
-        func reach(_ w: Float, _ g: Float, _ o: Float, _ b: Float) -> Double {
-            Double((abs(o) + g + w + b) * ratio) + 4
-        }
-        let constantReach = [width.constantValue, gap.constantValue, lineOffset.constantValue, blur.constantValue]
-        let margin: Double
-        if let w = constantReach[0], let g = constantReach[1], let o = constantReach[2], let b = constantReach[3] {
-            margin = reach(w, g, o, b) + Double((shift * shift).sum().squareRoot())
-        } else {
-            margin = 256 * Double(ratio)
-        }
-
+        var atlas = LineDashAtlas()
+        var batch = LineBatch()
         let canvas = frame.canvas
-        func draw(_ path: Path, _ style: StrokeStyle, _ color: Color, _ gapWidth: Float) {
-            if gapWidth > 0 {
-                // A cased line: two strokes of `width` either side of a gap.
-                let half = (gapWidth + style.width) / 2
-                for side: Float in [-1, 1] {
-                    var s = style
-                    s.offset = style.offset + side * half
-                    canvas.stroke(path, style: s, paint: .solid(color))
-                }
-            } else {
-                canvas.stroke(path, style: style, paint: .solid(color))
-            }
+        let sortByKey = style.sortKey != nil
+        // Constant styling is evaluated once for the layer.
+        var constant: LineLayerStyle.Feature?
+        if style.isFeatureConstant {
+            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+            constant = f
         }
-        func strokeStyle(_ fctx: EvaluationContext, width w: Float) -> StrokeStyle {
-            var floorFeature = fctx
-            floorFeature.zoom = floorContext.zoom
-            var style = StrokeStyle(width: w * ratio, join: join.value(fctx), cap: cap.value(fctx), miterLimit: miterLimit)
-            style.roundLimit = roundLimit
-            style.offset = lineOffset.value(fctx) * ratio
-            style.blur = blur.value(fctx) * ratio
-            if let dashes {
-                // Dash lengths are in line widths (MapLibre scales the pattern by the width).
-                let d = dashes.value(fctx)
-                if d.count >= 2, d.allSatisfy({ $0 >= 0 }), d.contains(where: { $0 > 0 }) {
-                    let unit = floorWidth?.value(floorFeature) ?? w
-                    style.dashes = d.map { $0 * unit * ratio }
-                }
-            }
-            return style
+        func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
+            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio)
         }
 
-        // Opaque lines styled alike for every feature: one stroke for the whole layer (the
-        // union equals drawing them one by one when nothing shows through).
-        let allConstant = [color.isConstant, opacity.isConstant, width.isConstant, gap.isConstant, lineOffset.isConstant,
-                           blur.isConstant, dashes?.isConstant ?? true, cap.isConstant, join.isConstant].allSatisfy { $0 }
-        let gradient = layer.paint["line-gradient"] != nil ? LineGradient(layer: layer, frame: frame, mask: frame.scratchCanvas()) : nil
-        if gradient == nil, allConstant, sortKey == nil, let c0 = color.constantValue, let o0 = opacity.constantValue, c0.a * o0 >= 1 {
-            var path = frame.path
-            path.removeAll()
-            try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { _, geometry, _ in
-                guard geometry.type != .point else { return }
-                PathBuilder.append(geometry, projection: frame.projection, offset: shift, to: &path)
+        if !style.needsTiles {
+            let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
+                + Double((shift * shift).sum().squareRoot())
+            let clip = PixelClip(width: canvas.width, height: canvas.height)
+            try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+                guard geometry.type != .point, let feature = feature(fctx) else { return }
+                frame.clock.mark(.style)
+                batch.add(feature, geometry: geometry, clips: [], useClips: false, frame: units)
+                frame.clock.mark(.prepare)
+                // Without sorting, draw as we go so the mesh stays small.
+                if !sortByKey, batch.vertexCount > 1 << 16 {
+                    batch.flush(sortByKey: false, ramp: nil, frame: units, shift: shift, clip: clip, on: canvas)
+                    frame.clock.mark(.raster)
+                }
             }
-            frame.clock.mark(.prepare)
-            let w = width.constantValue!
-            if w > 0, !path.isEmpty {
-                draw(path, strokeStyle(ctx, width: w), c0, gap.constantValue! * ratio)
-            }
-            frame.path = path
+            batch.flush(sortByKey: sortByKey, ramp: nil, frame: units, shift: shift, clip: clip, on: canvas)
             frame.clock.mark(.raster)
             return
         }
 
-        var sorted: [(key: Double, order: Int, path: Path, style: StrokeStyle, color: Color, gap: Float)] = []
-        var order = 0
-        var path = frame.path
-        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, clips in
-            guard geometry.type != .point else { return }
-            path.removeAll()
-            PathBuilder.append(geometry, projection: frame.projection, offset: shift, to: &path)
-            frame.clock.mark(.prepare)
-            let w = width.value(fctx)
-            let c = color.value(fctx).withAlpha(multipliedBy: opacity.value(fctx))
-            guard w > 0, c.a > 0, !path.isEmpty else { frame.clock.mark(.style); return }
-            let style = strokeStyle(fctx, width: w)
-            let g = gap.value(fctx) * ratio
-            if let gradient {
-                let o = opacity.value(fctx)
-                frame.clock.mark(.style)
-                gradient.add(path: path, geometry: geometry, clips: clips, projection: frame.projection,
-                             shift: shift, style: style, opacity: o)
-                frame.clock.mark(.raster)
-            } else if let sortKey {
-                let key = sortKey.value(fctx) ?? 0
-                frame.clock.mark(.style)
-                sorted.append((key, order, path, style, c, g))
-                order += 1
-            } else {
-                frame.clock.mark(.style)
-                draw(path, style, c, g)
-                frame.clock.mark(.raster)
-            }
+        let cover = LineTileCover(camera: camera, tileZoom: tiling.tileZoom)
+        // Tiles hold data a buffer beyond their square; parts that cannot reach the view are
+        // not tessellated (step gradients need every part: their ramp width depends on it).
+        var cull: SIMD4<Double>?
+        if !style.gradientIsStep {
+            let margin = (style.constantReach() ?? 256 * Double(style.pixelRatio)) + Double((shift * shift).sum().squareRoot())
+            let r = camera.visibleWorldBounds(margin: margin)
+            cull = SIMD4(r.minX, r.minY, r.maxX, r.maxY) * units.unitsPerWorld
+                - SIMD4(units.origin.x, units.origin.y, units.origin.x, units.origin.y)
         }
-        frame.path = path
-        gradient?.composite(onto: canvas)
-        sorted.sort { ($0.key, $0.order) < ($1.key, $1.order) }
-        for item in sorted { draw(item.path, item.style, item.color, item.gap) }
-        frame.clock.mark(.raster)
+        var ramp = style.gradient == nil ? nil : LineGradientRamp(width: 256, nearest: style.gradientIsStep)
+        for tile in cover.tiles {
+            let clip = cover.clip(tile, projection: frame.projection, width: canvas.width, height: canvas.height,
+                                  rotated: camera.isRotated)
+            guard !clip.isEmpty else { continue }
+            let rect = cover.bufferedRect(tile, buffer: tiling.buffer)
+            try FeatureStream.forEach(layer, in: frame, marginPixels: 0, rect: rect) { fctx, geometry, clips in
+                guard geometry.type != .point, let feature = feature(fctx) else { return }
+                frame.clock.mark(.style)
+                batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units, cull: cull)
+                frame.clock.mark(.prepare)
+            }
+            if ramp != nil {
+                let width = LineGradientRamp.resolution(step: style.gradientIsStep, maxLineLength: batch.maxLineLength,
+                                                        tileZoom: tiling.tileZoom, sourceMaxZoom: tiling.maxzoom)
+                var r = LineGradientRamp(width: width, nearest: style.gradientIsStep)
+                for c in batch.rampClips { _ = r.addRow(clip: c) { style.gradientColor(at: $0, context: ctx) } }
+                ramp = r
+                frame.clock.mark(.style)
+            }
+            batch.flush(sortByKey: sortByKey, ramp: ramp, frame: units, shift: shift, clip: clip, on: canvas)
+            frame.clock.mark(.raster)
+        }
     }
 }

@@ -1,0 +1,78 @@
+/// Source-over of a premultiplied fragment onto the premultiplied RGBA8 canvas, computed as a
+/// GL framebuffer does with blend factors (ONE, ONE_MINUS_SRC_ALPHA): in float, each channel
+/// rounded to the nearest byte. `color255` is the premultiplied colour times 255, `alpha`
+/// its premultiplied alpha (0...1), `k` the fragment's coverage factor.
+///
+/// Rounding is half up (what MapLibre's images show), done with the float trick of adding
+/// 2^23 — the sum's low mantissa bits are then the value rounded to nearest even, read
+/// without a float-to-int conversion — and a step up for exact halves. The scalar and SIMD
+/// versions round identically.
+enum LineBlend {
+    /// 2^23: adding it to a value in 0...255 leaves that value, rounded, in the low bits.
+    static let magic: Float = 8_388_608
+
+    @inline(__always)
+    static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {
+        let v = min(max(c * k + Float(d) * inv, 0), 255)
+        let even = v + magic
+        let up: UInt32 = v - (even - magic) == 0.5 ? 1 : 0
+        return (even.bitPattern & 0x1FF) &+ up
+    }
+
+    @inline(__always)
+    static func over(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
+        let inv = 1 - alpha * k
+        let r = channel(color255.x, dst & 0xFF, k, inv)
+        let g = channel(color255.y, (dst >> 8) & 0xFF, k, inv)
+        let b = channel(color255.z, (dst >> 16) & 0xFF, k, inv)
+        let a = channel(color255.w, dst >> 24, k, inv)
+        return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// Eight pixels at once: `dst[i] = over(dst[i], k[i])` (lanes with k = 0 come out
+    /// unchanged, as they do from `over`).
+    @inline(__always)
+    static func over8(_ dst: UnsafeMutablePointer<UInt32>, color255: SIMD4<Float>, alpha: Float, k: SIMD8<Float>) {
+        let raw = UnsafeMutableRawPointer(dst)
+        let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
+        let inv = 1 - alpha * k
+        let mask = SIMD8<UInt32>(repeating: 0xFF), nine = SIMD8<UInt32>(repeating: 0x1FF)
+        let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255), magic = SIMD8<Float>(repeating: Self.magic)
+        @inline(__always)
+        func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
+            // The byte as a float: its bits under 2^23's exponent, minus 2^23.
+            let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
+            var v = c * k + dc * inv
+            v = v.replacing(with: zero, where: v .< zero)
+            v = v.replacing(with: top, where: v .> top)
+            let even = v + magic
+            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
+            return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & nine) &+ up) &<< shift
+        }
+        let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
+        raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
+    }
+
+    /// `count` pixels under one fragment value: `over` with the same `k` for each (a plain
+    /// fill when the result does not depend on the destination). `simd: false` runs the
+    /// scalar twin only.
+    @inline(__always)
+    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, color255: SIMD4<Float>, alpha: Float, k: Float,
+                        simd: Bool = true) {
+        guard k > 0, count > 0 else { return }
+        if alpha * k == 1 {
+            dst.update(repeating: over(0, color255: color255, alpha: alpha, k: k), count: count)
+            return
+        }
+        var i = 0
+        let kv = SIMD8<Float>(repeating: k)
+        while simd, i + 8 <= count {
+            over8(dst + i, color255: color255, alpha: alpha, k: kv)
+            i += 8
+        }
+        while i < count {
+            dst[i] = over(dst[i], color255: color255, alpha: alpha, k: k)
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,341 @@
+/// Receives the pixel runs of a triangle, row by row.
+protocol SpanShader {
+    /// Pixels `x0...x1` (inclusive, never empty) of row `y` have their centre in the triangle.
+    mutating func shade(row y: Int, from x0: Int, through x1: Int)
+}
+
+/// One edge of a triangle or clip polygon in 1/256-pixel fixed point, evaluated at pixel
+/// centres. The inside is where the edge function is positive; points exactly on the edge
+/// count only for "left" edges and for horizontal edges with the inside above them: GPUs
+/// apply the top-left rule in GL's window coordinates, whose y axis points up (MapLibre's
+/// images show it: a line whose top edge runs exactly through pixel centres leaves that row
+/// out). Two triangles sharing an edge never both draw, nor both miss, a pixel on it.
+struct EdgeFunction {
+    let ax: Double, ay: Double, dx: Double, dy: Double
+    /// 0 when points on the edge are inside, 1 otherwise (values are whole numbers).
+    let bias: Double
+    /// d(edge function)/dx per pixel, and its inverse (for a first guess at the bound).
+    let alpha: Double, inverseAlpha: Double
+
+    /// Fixed-point positions per pixel (GL's usual 8 bits of sub-pixel precision).
+    static let subpixels: Double = 256
+
+    init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
+        ax = a.x; ay = a.y; dx = b.x - a.x; dy = b.y - a.y
+        // Left edge: inside to its right (dy < 0 here); "top" in window space: horizontal
+        // with the inside above it on screen (dx < 0).
+        let inclusive = dy < 0 || (dy == 0 && dx < 0)
+        bias = inclusive ? 0 : 1
+        alpha = -Self.subpixels * dy
+        inverseAlpha = alpha == 0 ? 0 : 1 / alpha
+    }
+
+    /// Edge function at the pixel centre (x, y) for whole pixel coordinates.
+    @inline(__always)
+    func value(x: Int, y: Int) -> Double {
+        let s = Self.subpixels
+        return dx * (s * Double(y) + s / 2 - ay) - dy * (s * Double(x) + s / 2 - ax)
+    }
+
+    /// Narrows the inclusive pixel range [lo, hi] of row `y` to the pixels inside this edge.
+    /// The bound is guessed with a multiplication and then checked against the exact edge
+    /// function (whole numbers in doubles, exact for coordinates within ±2^15 pixels).
+    @inline(__always)
+    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+        let s = Self.subpixels
+        // Edge function at pixel (x, y) = alpha·x + beta.
+        let beta = dx * (s * Double(y) + s / 2 - ay) - dy * (s / 2 - ax)
+        if alpha > 0 {
+            guard alpha * Double(hi) + beta >= bias else { hi = lo - 1; return }
+            guard alpha * Double(lo) + beta < bias else { return }
+            // Smallest x in (lo, hi] with alpha·x + beta ≥ bias.
+            var x = max(lo + 1, min(hi, ceilToInt((bias - beta) * inverseAlpha)))
+            while x > lo + 1, alpha * Double(x - 1) + beta >= bias { x -= 1 }
+            while alpha * Double(x) + beta < bias { x += 1 }
+            lo = x
+        } else if alpha < 0 {
+            guard alpha * Double(lo) + beta >= bias else { hi = lo - 1; return }
+            guard alpha * Double(hi) + beta < bias else { return }
+            // Largest x in [lo, hi) with alpha·x + beta ≥ bias.
+            var x = max(lo, min(hi - 1, floorToInt((bias - beta) * inverseAlpha)))
+            while x < hi - 1, alpha * Double(x + 1) + beta >= bias { x += 1 }
+            while alpha * Double(x) + beta < bias { x -= 1 }
+            hi = x
+        } else if beta < bias {
+            hi = lo - 1
+        }
+    }
+}
+
+/// floor and ceil to Int without a libm call (|x| < 2^62).
+@inline(__always) func floorToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) > x ? i - 1 : i }
+@inline(__always) func ceilToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) < x ? i + 1 : i }
+/// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
+@inline(__always) func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
+
+/// Where a draw may touch pixels: a pixel rectangle, optionally cut further by a convex
+/// polygon (a rotated tile square), both with the same pixel-centre and edge rules as the
+/// triangles, so neighbouring tiles share their boundary pixels exactly once.
+struct PixelClip {
+    /// Inclusive pixel bounds.
+    var minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// Up to 4 extra edges (inside positive), `edgeCount` of them used.
+    private var edges: (EdgeFunction?, EdgeFunction?, EdgeFunction?, EdgeFunction?) = (nil, nil, nil, nil)
+    private(set) var edgeCount = 0
+
+    /// The whole canvas.
+    init(width: Int, height: Int) {
+        minX = 0; minY = 0; maxX = width - 1; maxY = height - 1
+    }
+
+    /// The pixels of a `width`×`height` canvas whose centres lie in the axis-aligned square
+    /// [x0, x1) × (y0, y1] (device pixels; the edge rule of the triangles: left and bottom
+    /// edges inside, right and top not).
+    init(width: Int, height: Int, rect x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        self.init(width: width, height: height)
+        let s = EdgeFunction.subpixels
+        func clamp(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
+        // Smallest p whose centre s·p + s/2 is ≥ (or >) the snapped edge.
+        func atOrAfter(_ v: Double) -> Int { clamp((((v * s).rounded() - s / 2) / s).rounded(.up)) }
+        func after(_ v: Double) -> Int { clamp((((v * s).rounded() - s / 2) / s).rounded(.down) + 1) }
+        minX = max(minX, atOrAfter(x0)); maxX = min(maxX, atOrAfter(x1) - 1)
+        minY = max(minY, after(y0)); maxY = min(maxY, after(y1) - 1)
+    }
+
+    /// The pixels of the canvas inside a convex quadrilateral (device pixels, either winding).
+    init(width: Int, height: Int, quad: [SIMD2<Double>]) {
+        self.init(width: width, height: height)
+        precondition(quad.count == 4)
+        let s = EdgeFunction.subpixels
+        var q = quad.map { ($0 * s).rounded(.toNearestOrAwayFromZero) }
+        var area: Double = 0
+        for i in 0..<4 { let a = q[i], b = q[(i + 1) % 4]; area += a.x * b.y - b.x * a.y }
+        // Edge functions are positive inside for a positive shoelace sum (as for triangles).
+        if area < 0 { q.reverse() }
+        let lo = q.reduce(SIMD2<Double>(repeating: .infinity)) { pointwiseMin($0, $1) }
+        let hi = q.reduce(SIMD2<Double>(repeating: -.infinity)) { pointwiseMax($0, $1) }
+        guard lo.x.isFinite, hi.x.isFinite, lo.y.isFinite, hi.y.isFinite else { maxX = minX - 1; return }
+        minX = max(minX, Int(max(-1e9, ((lo.x - s / 2) / s).rounded(.down))))
+        maxX = min(maxX, Int(min(1e9, ((hi.x - s / 2) / s).rounded(.up))))
+        minY = max(minY, Int(max(-1e9, ((lo.y - s / 2) / s).rounded(.down))))
+        maxY = min(maxY, Int(min(1e9, ((hi.y - s / 2) / s).rounded(.up))))
+        edges = (EdgeFunction(from: q[0], to: q[1]), EdgeFunction(from: q[1], to: q[2]),
+                 EdgeFunction(from: q[2], to: q[3]), EdgeFunction(from: q[3], to: q[0]))
+        edgeCount = 4
+    }
+
+    var isEmpty: Bool { minX > maxX || minY > maxY }
+
+    @inline(__always)
+    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+        guard edgeCount > 0 else { return }
+        edges.0?.narrow(row: y, &lo, &hi)
+        edges.1?.narrow(row: y, &lo, &hi)
+        edges.2?.narrow(row: y, &lo, &hi)
+        edges.3?.narrow(row: y, &lo, &hi)
+    }
+}
+
+/// One triangle edge walked row by row in exact integer arithmetic: the first (or last)
+/// pixel of each row inside the edge, kept as a quotient and remainder that a row step
+/// updates with additions (no division per row).
+struct EdgeStepper {
+    enum Kind { case lower, upper, horizontal }
+    private(set) var kind: Kind
+    /// Current bound (lower: first pixel inside; upper: last pixel inside).
+    private(set) var bound: Int = 0
+    private var remainder: Int64 = 0
+    private var stepQuotient: Int64 = 0, stepRemainder: Int64 = 0
+    private let divisor: Int64
+    /// Horizontal edges: the edge function at the row (constant along it) and its step.
+    private var value: Int64 = 0
+    private let step: Int64
+    private let bias: Int64
+
+    /// The edge a→b (fixed-point whole numbers), starting at row `y`; `stepping` false when
+    /// only that row is wanted (no row step is set up).
+    @inline(__always)
+    init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int, stepping: Bool = true) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let s: Int64 = 256
+        let inclusive = dy < 0 || (dy == 0 && dx < 0)
+        bias = inclusive ? 0 : 1
+        // Edge function at pixel (x, y) = alpha·x + beta(y); beta grows by s·dx per row.
+        let alpha = -s * dy
+        let beta = dx * (s * Int64(y) + s / 2 - a.y) - dy * (s / 2 - a.x)
+        step = s * dx
+        if alpha > 0 {
+            // x ≥ (bias − beta) / alpha: N = bias − beta = q·D − r, 0 ≤ r < D, q = ceil(N / D).
+            kind = .lower
+            divisor = alpha
+            let n = bias - beta
+            let q = Self.ceilDiv(n, alpha)
+            bound = Int(clamping: q)
+            remainder = q * alpha - n
+            // N shrinks by S = s·dx per row: S = sq·D + sr.
+            if stepping {
+                stepQuotient = Self.floorDiv(step, alpha)
+                stepRemainder = step - stepQuotient * alpha
+            }
+        } else if alpha < 0 {
+            // x ≤ (beta − bias) / −alpha: M = beta − bias = q·E + r, 0 ≤ r < E, q = floor(M / E).
+            kind = .upper
+            divisor = -alpha
+            let m = beta - bias
+            let q = Self.floorDiv(m, divisor)
+            bound = Int(clamping: q)
+            remainder = m - q * divisor
+            if stepping {
+                stepQuotient = Self.floorDiv(step, divisor)
+                stepRemainder = step - stepQuotient * divisor
+            }
+        } else {
+            kind = .horizontal
+            divisor = 1
+            value = beta
+        }
+    }
+
+    /// Whether the edge lets any pixel of the current row in (horizontal edges).
+    var rowIsOpen: Bool { value >= bias }
+
+    /// Moves to the next row.
+    @inline(__always)
+    mutating func advance() {
+        switch kind {
+        case .lower:
+            // N' = N − S = (q − sq)·D − (r + sr).
+            var q = Int64(bound) - stepQuotient
+            var r = remainder + stepRemainder
+            if r >= divisor { q -= 1; r -= divisor }
+            bound = Int(clamping: q); remainder = r
+        case .upper:
+            // M' = M + S = (q + sq)·E + (r + sr).
+            var q = Int64(bound) + stepQuotient
+            var r = remainder + stepRemainder
+            if r >= divisor { q += 1; r -= divisor }
+            bound = Int(clamping: q); remainder = r
+        case .horizontal:
+            value += step
+        }
+    }
+
+    @inline(__always)
+    func narrow(_ lo: inout Int, _ hi: inout Int) {
+        switch kind {
+        case .lower: lo = max(lo, bound)
+        case .upper: hi = min(hi, bound)
+        case .horizontal: if value < bias { hi = lo - 1 }
+        }
+    }
+
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+}
+
+/// GL's triangle rule on the CPU: a pixel is drawn when its centre is inside the triangle
+/// (vertices snapped to 1/256 pixel; centres on an edge go to the triangle whose top or left
+/// edge it is), so triangles sharing an edge cover every pixel along it exactly once and a
+/// strip of triangles covers its area once. Runs are found per row from the edges, stepped
+/// in exact integers, so long thin triangles cost their rows, not their bounding box.
+struct RasterTriangle {
+    private var e0: EdgeStepper, e1: EdgeStepper, e2: EdgeStepper
+    private let x0: Int, x1: Int, y0: Int, y1: Int
+
+    /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
+    /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
+    /// fixed-point products stay exact in 64 bits; floats are coarse there anyway); other
+    /// triangles are dropped.
+    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
+        let limit: Float = 2_000_000
+        guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
+              abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
+        // Rows and columns of pixel centres in the bounding box (before snapping, which
+        // moves vertices by at most 1/512 px): most triangles of thin lines at low zoom hold
+        // none and stop here.
+        let slack = 0.5 + 1 / 256.0
+        let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
+        let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
+        guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
+        // 1/256 px, halves away from zero (without a libm call).
+        @inline(__always) func snap(_ v: Float) -> Int64 {
+            let f = Double(v) * 256
+            return Int64(f + (f < 0 ? -0.5 : 0.5))
+        }
+        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> { SIMD2(snap(p.x), snap(p.y)) }
+        let a = snap(p0)
+        var b = snap(p1), c = snap(p2)
+        let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        if area == 0 { return nil }
+        if area < 0 { swap(&b, &c) }
+        let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
+        let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
+        // Pixel p has its centre at 256·p + 128.
+        y0 = max(clip.minY, Int(EdgeStepper.ceilDiv(lowY - 128, 256)))
+        y1 = min(clip.maxY, Int(EdgeStepper.floorDiv(highY - 128, 256)))
+        x0 = max(clip.minX, Int(EdgeStepper.ceilDiv(lowX - 128, 256)))
+        x1 = min(clip.maxX, Int(EdgeStepper.floorDiv(highX - 128, 256)))
+        guard y0 <= y1, x0 <= x1 else { return nil }
+        let stepping = y1 > y0
+        e0 = EdgeStepper(from: a, to: b, row: y0, stepping: stepping)
+        e1 = EdgeStepper(from: b, to: c, row: y0, stepping: stepping)
+        e2 = EdgeStepper(from: c, to: a, row: y0, stepping: stepping)
+    }
+
+    /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
+    @inline(__always)
+    func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        var e0 = e0, e1 = e1, e2 = e2
+        var y = y0
+        while true {
+            var lo = x0, hi = x1
+            e0.narrow(&lo, &hi)
+            e1.narrow(&lo, &hi)
+            e2.narrow(&lo, &hi)
+            clip.narrow(row: y, &lo, &hi)
+            if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+            if y == y1 { break }
+            e0.advance(); e1.advance(); e2.advance()
+            y += 1
+        }
+    }
+
+    /// Sets up and runs in one go (tests and simple callers).
+    @discardableResult
+    static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
+                                    clip: PixelClip, into shader: inout S) -> Bool {
+        guard let t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
+        t.run(clip: clip, into: &shader)
+        return true
+    }
+}
+
+/// Affine interpolation of per-vertex values over a triangle (GL's varyings without
+/// perspective): value(x, y) = f0 + dx·(x − x0) + dy·(y − y0) at pixel coordinates, taken
+/// relative to the first vertex to keep float precision far from the origin.
+struct TrianglePlanes {
+    let x0: Float, y0: Float
+    private let ux: Float, uy: Float, vx: Float, vy: Float
+    private let inverseArea: Float
+
+    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>) {
+        x0 = p0.x; y0 = p0.y
+        ux = p1.x - p0.x; uy = p1.y - p0.y
+        vx = p2.x - p0.x; vy = p2.y - p0.y
+        let area = ux * vy - uy * vx
+        guard area != 0, area.isFinite else { return nil }
+        inverseArea = 1 / area
+    }
+
+    /// The plane through (p0, f0), (p1, f1), (p2, f2): (f0, d/dx, d/dy).
+    @inline(__always)
+    func plane(_ f0: Float, _ f1: Float, _ f2: Float) -> SIMD3<Float> {
+        let df1 = f1 - f0, df2 = f2 - f0
+        let ddx = (df1 * vy - df2 * uy) * inverseArea
+        let ddy = (df2 * ux - df1 * vx) * inverseArea
+        return SIMD3(f0, ddx, ddy)
+    }
+}
