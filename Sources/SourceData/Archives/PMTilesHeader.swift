@@ -1,0 +1,144 @@
+/// The fixed 127-byte header of a PMTiles v3 archive.
+struct PMTilesHeader: Sendable, Equatable {
+    enum Compression: UInt8, Sendable { case unknown = 0, none = 1, gzip = 2, brotli = 3, zstd = 4 }
+    enum TileType: UInt8, Sendable { case unknown = 0, mvt = 1, png = 2, jpeg = 3, webp = 4, avif = 5 }
+
+    static let length = 127
+
+    var rootOffset: UInt64, rootLength: UInt64
+    var metadataOffset: UInt64, metadataLength: UInt64
+    var leafOffset: UInt64, leafLength: UInt64
+    var dataOffset: UInt64, dataLength: UInt64
+    var internalCompression: Compression
+    var tileCompression: Compression
+    var tileType: TileType
+    var minZoom: Int, maxZoom: Int
+    /// Degrees: west, south, east, north.
+    var bounds: [Double]
+
+    /// Reads the header; throws unless the magic, version and fields make sense for a file
+    /// of `fileSize` bytes.
+    init(_ b: [UInt8], fileSize: UInt64) throws {
+        guard b.count >= Self.length else { throw TileSourceError("PMTiles header is truncated (\(b.count) bytes)") }
+        guard Array(b[0..<7]) == Array("PMTiles".utf8) else { throw TileSourceError("not a PMTiles archive (bad magic)") }
+        guard b[7] == 3 else { throw TileSourceError("PMTiles version \(b[7]) is not supported (only v3)") }
+        func u64(_ o: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(b[o + $1]) << (8 * UInt64($1)) } }
+        func i32(_ o: Int) -> Int32 { Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(b[o + $1]) << (8 * UInt32($1)) }) }
+        rootOffset = u64(8); rootLength = u64(16)
+        metadataOffset = u64(24); metadataLength = u64(32)
+        leafOffset = u64(40); leafLength = u64(48)
+        dataOffset = u64(56); dataLength = u64(64)
+        guard let ic = Compression(rawValue: b[97]), let tc = Compression(rawValue: b[98]) else {
+            throw TileSourceError("PMTiles header names an unknown compression (\(b[97]), \(b[98]))")
+        }
+        internalCompression = ic; tileCompression = tc
+        tileType = TileType(rawValue: b[99]) ?? .unknown
+        minZoom = Int(b[100]); maxZoom = Int(b[101])
+        bounds = [Double(i32(102)) / 1e7, Double(i32(106)) / 1e7, Double(i32(110)) / 1e7, Double(i32(114)) / 1e7]
+        for (name, offset, length) in [("root directory", rootOffset, rootLength), ("metadata", metadataOffset, metadataLength),
+                                       ("leaf directories", leafOffset, leafLength), ("tile data", dataOffset, dataLength)] {
+            guard offset <= fileSize, length <= fileSize - offset else {
+                throw TileSourceError("PMTiles \(name) section (\(offset)+\(length)) lies beyond the file's \(fileSize) bytes")
+            }
+        }
+        guard rootLength > 0 else { throw TileSourceError("PMTiles root directory is empty") }
+        guard internalCompression == .none || internalCompression == .gzip || internalCompression == .unknown else {
+            throw TileSourceError("PMTiles internal compression \(internalCompression) is not supported (only none and gzip)")
+        }
+    }
+
+    /// The tile format name as MBTiles' `format` says it.
+    var formatName: String? {
+        switch tileType {
+        case .mvt: return "pbf"
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .webp: return "webp"
+        case .avif: return "avif"
+        case .unknown: return nil
+        }
+    }
+}
+
+/// One directory entry: a run of `runLength` tiles starting at `tileID` stored at
+/// `offset`/`length` in the tile data, or (runLength 0) a leaf directory there.
+struct PMTilesEntry: Sendable, Equatable {
+    var tileID: UInt64
+    var offset: UInt64
+    var length: UInt64
+    var runLength: UInt64
+}
+
+enum PMTilesDirectory {
+    /// Most entries accepted in one directory (real ones hold a few thousand).
+    static let maxEntries = 1 << 22
+
+    /// Decodes an (uncompressed) directory: entry count, then delta-coded tile ids, run
+    /// lengths, lengths and offsets (0 = right after the previous entry), all varints.
+    static func decode(_ bytes: [UInt8]) throws -> [PMTilesEntry] {
+        try bytes.withUnsafeBufferPointer { buf in
+            var r = ProtobufReader(buf)
+            let count = try r.readVarint()
+            guard count <= UInt64(maxEntries), count <= UInt64(buf.count) else {
+                throw TileSourceError("PMTiles directory claims \(count) entries in \(buf.count) bytes")
+            }
+            let n = Int(count)
+            var entries = [PMTilesEntry](repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: n)
+            var last: UInt64 = 0
+            for i in 0..<n {
+                let (sum, overflow) = last.addingReportingOverflow(try r.readVarint())
+                guard !overflow else { throw TileSourceError("PMTiles directory tile ids overflow") }
+                entries[i].tileID = sum; last = sum
+            }
+            for i in 0..<n { entries[i].runLength = try r.readVarint() }
+            for i in 0..<n { entries[i].length = try r.readVarint() }
+            for i in 0..<n {
+                let v = try r.readVarint()
+                if v == 0, i > 0 {
+                    let (o, overflow) = entries[i - 1].offset.addingReportingOverflow(entries[i - 1].length)
+                    guard !overflow else { throw TileSourceError("PMTiles directory offsets overflow") }
+                    entries[i].offset = o
+                } else {
+                    entries[i].offset = v &- 1
+                }
+            }
+            return entries
+        }
+    }
+
+    /// The entry covering `id`: an exact match, the run that contains it, or the leaf
+    /// directory whose range it falls in (nil when none).
+    static func find(_ entries: [PMTilesEntry], _ id: UInt64) -> PMTilesEntry? {
+        var lo = 0, hi = entries.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) >> 1
+            let t = entries[mid].tileID
+            if t == id { return entries[mid] }
+            if t < id { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        guard hi >= 0 else { return nil }
+        let e = entries[hi]
+        if e.runLength == 0 { return e }
+        return id - e.tileID < e.runLength ? e : nil
+    }
+
+    /// The Hilbert-curve tile id of z/x/y: all tiles of lower zooms come first.
+    static func tileID(z: Int, x: Int, y: Int) -> UInt64 {
+        var acc: UInt64 = 0
+        for t in 0..<z { acc += 1 << (2 * UInt64(t)) }
+        let n = 1 << z
+        var x = x, y = y
+        var d: UInt64 = 0
+        var s = n >> 1
+        while s > 0 {
+            let rx = x & s > 0 ? 1 : 0, ry = y & s > 0 ? 1 : 0
+            d += UInt64(s) * UInt64(s) * UInt64((3 * rx) ^ ry)
+            if ry == 0 {
+                if rx == 1 { x = n - 1 - x; y = n - 1 - y }
+                swap(&x, &y)
+            }
+            s >>= 1
+        }
+        return acc + d
+    }
+}
