@@ -11,6 +11,10 @@ enum FeatureStream {
     /// only during the call). `marginPixels` grows the query rectangle (device pixels).
     static func forEach(_ layer: Layer, in frame: RenderFrame, marginPixels: Double,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
+        if let pass = frame.tileDrawing.pass {
+            try VectorTileFeatureStream.forEach(layer, pass: pass, in: frame, marginPixels: marginPixels, body)
+            return
+        }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return }
         frame.clock.mark(.prepare)
