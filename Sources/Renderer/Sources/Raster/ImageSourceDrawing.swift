@@ -15,7 +15,7 @@ enum ImageSourceDrawing {
               image.width > 0, image.height > 0 else { return }
         let shown = adjustment.isIdentity ? image : adjustment.apply(to: image)
         for copy in frame.camera.worldCopies() {
-            let projection = frame.camera.projection(worldOffset: copy)
+            let projection = PixelAlignedProjection.projection(frame.camera, worldOffset: copy)
             if quad.isAffine {
                 drawAffine(shown, quad, projection, frame.canvas, opacity: opacity, filter: filter)
             } else {

@@ -15,6 +15,7 @@ enum RasterTileDrawing {
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: true)
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
+        let projection = PixelAlignedProjection.projection(frame.camera)
         for placed in TileCover.tiles(frame.camera, zoom: dataZoom) where source.covers(placed.id) {
             var id = placed.id
             while true {
@@ -22,7 +23,7 @@ enum RasterTileDrawing {
                 case .image(let image):
                     let shown = adjustment.isIdentity ? image : adjustment.apply(to: image)
                     let square = PlacedTile(id: id, wrap: placed.wrap).square
-                    draw(shown, over: square, clippedTo: placed.square, frame, opacity: opacity, filter: filter)
+                    draw(shown, over: square, clippedTo: placed.square, projection, frame.canvas, opacity: opacity, filter: filter)
                 case .empty:
                     break
                 case .missing:
@@ -38,17 +39,16 @@ enum RasterTileDrawing {
     }
 
     /// Maps `image` onto world rectangle `square` and fills the part inside `clip`.
-    static func draw(_ image: Pixmap, over square: WorldRect, clippedTo clip: WorldRect, _ frame: RenderFrame,
+    static func draw(_ image: Pixmap, over square: WorldRect, clippedTo clip: WorldRect, _ p: WorldProjection, _ canvas: Canvas,
                      opacity: Float, filter: ImageFilter) {
         guard image.width > 0, image.height > 0 else { return }
-        let p = frame.projection
         let origin = p.apply(WorldPoint(square.minX, square.minY))
         // Image pixel steps in device pixels, from the projection's own (double) coefficients.
         let sx = square.width / Double(image.width), sy = square.height / Double(image.height)
         let transform = Transform(a: Float(p.a * sx), b: Float(p.b * sx), c: Float(p.c * sy), d: Float(p.d * sy),
                                   tx: origin.x, ty: origin.y)
         let pattern = Pattern(image: image, transform: transform, filter: filter, extend: .pad)
-        frame.canvas.fill(TiledLayerDrawing.squarePath(clip, p), rule: .nonZero, paint: .pattern(pattern),
+        canvas.fill(TiledLayerDrawing.squarePath(clip, p), rule: .nonZero, paint: .pattern(pattern),
                           opacity: opacity, antialias: false)
     }
 }
