@@ -3,7 +3,7 @@ import StyleSpec
 
 /// `raster`: tiles of a `raster` source or the picture of an `image` source, with MapLibre's
 /// raster paint — opacity, hue rotation, saturation, contrast, brightness range and
-/// resampling (linear or nearest). `raster-fade-duration` is ignored: a render shows the end
+/// resampling (linear or nearest, `resampling` or `raster-resampling`). `raster-fade-duration` is ignored: a render shows the end
 /// state. Video sources are not drawn.
 enum RasterPainter {
     static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
@@ -14,7 +14,9 @@ enum RasterPainter {
         }
         let opacity = Float(max(0, min(1, number("raster-opacity"))))
         guard opacity > 0 else { return }
-        let resampling = LayerProperty(layer, "raster-resampling", .paint, ctx, convert: Convert.string).value(ctx)
+        // The generic `resampling` wins when the layer sets it; `raster-resampling` otherwise.
+        let resamplingName = layer.paint["resampling"] != nil ? "resampling" : "raster-resampling"
+        let resampling = LayerProperty(layer, resamplingName, .paint, ctx, convert: Convert.string).value(ctx)
         let adjustment = RasterColorAdjustment(hueRotate: number("raster-hue-rotate"), saturation: number("raster-saturation"),
                                                contrast: number("raster-contrast"), brightnessMin: number("raster-brightness-min"),
                                                brightnessMax: number("raster-brightness-max"))

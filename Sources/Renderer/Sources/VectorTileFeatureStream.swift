@@ -5,9 +5,10 @@ import StyleSpec
 
 /// `FeatureStream` for a vector-tile layer: the features of the current source tile's layer
 /// that meet the view, through the layer filter, with world-coordinate geometry. Polygons
-/// are cut to the tile's square (grown by the painter's reach), which keeps over-zoomed
-/// tiles cheap; lines are passed whole so dash patterns keep their phase (the rasterizer cuts
-/// them to the canvas); points of circle layers outside the tile are dropped.
+/// of fill layers are cut to the tile's square (grown by the painter's reach), which keeps
+/// over-zoomed tiles cheap; lines and rings of line layers are passed whole so dash patterns
+/// keep their phase (the rasterizer cuts them to the canvas); points of circle layers outside
+/// the tile are dropped.
 enum VectorTileFeatureStream {
     static func forEach(_ layer: Layer, pass: SourceTilePass, in frame: RenderFrame, marginPixels: Double,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
@@ -27,6 +28,9 @@ enum VectorTileFeatureStream {
         var clipped = FeatureGeometry(type: .point)
         var clipScratch = ClipScratch()
         let square = pass.square
+        // Only fills may cut rings: a line layer strokes them, and its dashes run from each
+        // ring's first vertex as the tile stores it.
+        let cutsPolygons = layer.type == .fill
 
         for i in data.features.indices {
             let f = data.features[i]
@@ -59,7 +63,7 @@ enum VectorTileFeatureStream {
                 }
                 if !kept.points.isEmpty { kept.endPart() }
                 out = kept
-            } else if f.type == .polygon, !cut.contains(data.worldBounds(of: i, placement: pass.placement)) {
+            } else if cutsPolygons, f.type == .polygon, !cut.contains(data.worldBounds(of: i, placement: pass.placement)) {
                 clipped.removeAll(type: .polygon)
                 geometry.clip(to: cut, into: &clipped, scratch: &clipScratch)
                 out = clipped

@@ -14,7 +14,7 @@ enum ImageSourceDrawing {
               let image = frame.resources.tiles.image(url: url, directory: frame.resources.dataDirectory),
               image.width > 0, image.height > 0 else { return }
         let shown = adjustment.isIdentity ? image : adjustment.apply(to: image)
-        for copy in frame.camera.worldCopies() {
+        for copy in worldCopies(of: WorldRect(covering: quad.corners), in: frame.camera.visibleWorldBounds()) {
             let projection = PixelAlignedProjection.projection(frame.camera, worldOffset: copy)
             if quad.isAffine {
                 drawAffine(shown, quad, projection, frame.canvas, opacity: opacity, filter: filter)
@@ -23,6 +23,15 @@ enum ImageSourceDrawing {
             }
         }
         frame.clock.mark(.raster)
+    }
+
+    /// The whole-world shifts k for which the image, moved k worlds east, meets the view
+    /// (an image may itself reach past ±180°), at most 8.
+    static func worldCopies(of image: WorldRect, in view: WorldRect) -> [Int] {
+        let lo = (view.minX - image.maxX).rounded(.up), hi = (view.maxX - image.minX).rounded(.down)
+        guard lo.isFinite, hi.isFinite, lo <= hi, view.minY <= image.maxY, image.minY <= view.maxY else { return [] }
+        let first = Int(max(-1e6, lo)), last = Int(min(hi, lo + 7))
+        return Array(first...max(first, last))
     }
 
     static func drawAffine(_ image: Pixmap, _ quad: ImageQuad, _ p: WorldProjection, _ canvas: Canvas, opacity: Float, filter: ImageFilter) {
