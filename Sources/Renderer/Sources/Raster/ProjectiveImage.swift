@@ -2,7 +2,7 @@ import Geo
 import Raster
 
 /// Draws an image through a projective map: every device pixel whose centre falls inside the
-/// quad samples the image at its inverse-homography position (bilinear or nearest, edges
+/// quad (GL's top-left rule for centres exactly on an edge) samples the image at its inverse-homography position (bilinear or nearest, edges
 /// clamped) and is blended source-over (premultiplied) with `opacity`. Scalar code: image
 /// sources are few and small next to tile layers.
 enum ProjectiveImage {
@@ -25,6 +25,9 @@ enum ProjectiveImage {
             K[r * 3 + 2] = H[r * 3] * A[2] + H[r * 3 + 1] * A[5] + H[r * 3 + 2]
         }
         let corners = quad.corners.map { p.apply($0) }
+        let edges = QuadEdges(quad.corners.map { w in
+            SIMD2(p.a * (w.x - p.originX) + p.c * (w.y - p.originY) + p.tx, p.b * (w.x - p.originX) + p.d * (w.y - p.originY) + p.ty)
+        })
         let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
         let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
@@ -41,10 +44,11 @@ enum ProjectiveImage {
                     let cy = Double(y) + 0.5
                     for x in x0..<x1 {
                         let cx = Double(x) + 0.5
+                        guard edges.contains(cx, cy) else { continue }
                         let W = K[6] * cx + K[7] * cy + K[8]
                         guard W > 0 else { continue }
-                        let u = (K[0] * cx + K[1] * cy + K[2]) / W, v = (K[3] * cx + K[4] * cy + K[5]) / W
-                        guard u >= 0, u <= 1, v >= 0, v <= 1 else { continue }
+                        let u = min(1, max(0, (K[0] * cx + K[1] * cy + K[2]) / W))
+                        let v = min(1, max(0, (K[3] * cx + K[4] * cy + K[5]) / W))
                         let s = filter == .nearest ? nearest(texels, iw, ih, u, v) : bilinear(texels, iw, ih, u, v)
                         guard s != 0 else { continue }
                         let i = y * w + x
@@ -102,5 +106,37 @@ enum ProjectiveImage {
             out |= min(255, v) << shift
         }
         return out
+    }
+}
+
+/// The edges of a convex quad in device pixels, for GL's pixel-centre coverage test: a
+/// centre strictly inside every edge is covered, one exactly on an edge only when that edge
+/// is a left edge or a horizontal top edge (the top-left rule), so quads sharing an edge
+/// never both cover a pixel.
+struct QuadEdges {
+    /// Per edge: a·x + b·y + c > 0 inside.
+    private var a: [Double] = [], b: [Double] = [], c: [Double] = []
+    private var inclusive: [Bool] = []
+
+    init(_ p: [SIMD2<Double>]) {
+        var area = 0.0
+        for i in 0..<4 { let q = p[(i + 1) % 4]; area += p[i].x * q.y - q.x * p[i].y }
+        let s: Double = area >= 0 ? 1 : -1
+        for i in 0..<4 {
+            let p0 = p[i], p1 = p[(i + 1) % 4]
+            // Inward normal (a, b) of the edge p0 → p1: the left normal when the shoelace area is positive.
+            let ea = -(p1.y - p0.y) * s, eb = (p1.x - p0.x) * s
+            a.append(ea); b.append(eb); c.append(-(ea * p0.x + eb * p0.y))
+            inclusive.append(ea > 0 || (ea == 0 && eb > 0))
+        }
+    }
+
+    @inline(__always)
+    func contains(_ x: Double, _ y: Double) -> Bool {
+        for i in 0..<4 {
+            let e = a[i] * x + b[i] * y + c[i]
+            if e < 0 || (e == 0 && !inclusive[i]) { return false }
+        }
+        return true
     }
 }
