@@ -5,12 +5,13 @@ import StyleSpec
 
 /// Draws the tiles of a `raster` source: the source zoom MapLibre picks (rounded, by tile
 /// size), each tile's image mapped onto its square, and for a tile the source does not have
-/// the nearest ancestor it has (up to three levels up), scaled up and cut to the missing
+/// the nearest ancestor it has (up to ten levels up), scaled up and cut to the missing
 /// tile's square (MapLibre keeps a loaded parent where a raster tile failed). Tiles meet without seams: squares are
 /// filled by pixel centres and images clamp at their edges, as GL's CLAMP_TO_EDGE does.
 enum RasterTileDrawing {
-    /// How many zoom levels up a missing tile may be replaced by an ancestor.
-    static let maxUnderzooming = 3
+    /// How many zoom levels up a missing tile may be replaced by an ancestor (MapLibre's
+    /// TileManager ascends `maxOverzooming` levels from the ideal zoom).
+    static let maxAncestorLevels = 10
 
     static func draw(_ spec: SourceSpec, _ frame: RenderFrame, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) {
         guard let directory = frame.resources.dataDirectory,
@@ -19,8 +20,7 @@ enum RasterTileDrawing {
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
         let projection = PixelAlignedProjection.projection(frame.camera)
-        // MapLibre looks for a stand-in at most `maxUnderzooming` levels up.
-        let lowestParent = max(source.minzoom, dataZoom - maxUnderzooming)
+        let lowestParent = max(source.minzoom, dataZoom - maxAncestorLevels)
         for placed in TileCover.tiles(frame.camera, zoom: dataZoom) where source.covers(placed.id) {
             var id = placed.id
             while true {
