@@ -57,6 +57,7 @@ struct Render: ParsableCommand {
         let directory = try? DataDirectory(root: dataDir, archives: archives)
         let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory))
         let pixmap = try renderer.render(parsed, camera: camera)
+        for w in renderer.resources.tiles.warnings.all { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         let png = try PNGEncoder.encode(premultipliedRGBA: pixmap.data, width: pixmap.width, height: pixmap.height)
         try Data(png).write(to: URL(fileURLWithPath: output))
         print("\(output): \(pixmap.width)x\(pixmap.height), \(png.count) bytes")

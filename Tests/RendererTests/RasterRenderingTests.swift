@@ -1,6 +1,8 @@
 import XCTest
 import Geo
+import JSON
 import Raster
+import StyleSpec
 @testable import Renderer
 
 /// Raster tiles (placement, parent fallback, empty tiles), the colour pipeline and image
@@ -28,6 +30,19 @@ final class RasterRenderingTests: XCTestCase {
         XCTAssertEqual(px.rgba(256, 10), [0, 255, 0, 255], "tiles meet without a seam")
         XCTAssertEqual(px.rgba(100, 400), [0, 0, 0, 0])
         XCTAssertEqual(px.rgba(400, 400), [0, 0, 255, 255])
+    }
+
+    func testJPEGTilesAreSkippedWithAWarning() throws {
+        try fixture.write([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8), "r/1/0/0.png")
+        try fixture.write(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), "r/1/1/0.png")
+        let renderer = try fixture.renderer()
+        let json = try JSONParser.parse(rasterStyle())
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else { return XCTFail() }
+        let px = try renderer.render(parsed.0, camera: quadrants)
+        XCTAssertEqual(px.rgba(10, 10), [0, 0, 0, 0])
+        let warnings = renderer.resources.tiles.warnings.all
+        XCTAssertTrue(warnings.contains { $0.contains("1/0/0") && $0.contains("JPEG") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.contains("1/1/0") && $0.contains("WebP") }, "\(warnings)")
     }
 
     func testTileSize256PicksTheNextZoom() throws {

@@ -12,6 +12,8 @@ import StyleSpec
 /// plus z/x/y), so sessions showing the same data share one decode.
 public final class TileResources: Sendable {
     let archives = TileArchiveRegistry()
+    /// What was skipped and why (unreadable sources, JPEG tiles, corrupt tiles).
+    public let warnings = TileWarnings()
     private let sources: SourceCache<ResolvedTiledSource>
     private let vectorTiles: SourceCache<LoadedVectorTile>
     private let rasterTiles: SourceCache<LoadedRasterTile>
@@ -37,7 +39,9 @@ public final class TileResources: Sendable {
     func tiledSource(_ spec: SourceSpec, directory: DataDirectory?) -> TiledSource? {
         guard let directory, spec.type == .vector || spec.type == .raster else { return nil }
         let resolved = try? sources.value(for: spec.contentHash.hex) {
-            ResolvedTiledSource(result: Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) })
+            let result = Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) }
+            if case .failure(let e) = result { warnings.add("source \"\(spec.id)\": \(e)") }
+            return ResolvedTiledSource(result: result)
         }
         return try? resolved?.result.get()
     }
@@ -48,8 +52,12 @@ public final class TileResources: Sendable {
         let key = source.dataKey + "|" + tile.description
         return (try? vectorTiles.value(for: key) {
             guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
-            guard let decoded = try? VectorTile.decode(bytes) else { return .tile(.empty) }
-            return .tile(decoded)
+            do {
+                return .tile(try VectorTile.decode(bytes))
+            } catch {
+                warnings.add("vector tile \(tile) of \(source.dataKey): \(error)")
+                return .tile(.empty)
+            }
         }) ?? .missing
     }
 
@@ -59,7 +67,7 @@ public final class TileResources: Sendable {
         let key = source.dataKey + "|" + tile.description
         return (try? rasterTiles.value(for: key) {
             guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
-            return LoadedRasterTile.decode(bytes)
+            return LoadedRasterTile.decode(bytes, what: "raster tile \(tile) of \(source.dataKey)", warnings: warnings)
         }) ?? .missing
     }
 
@@ -70,7 +78,7 @@ public final class TileResources: Sendable {
             guard case .file(let path) = try directory.resolve(url), let bytes = try directory.read(path, limit: 64 << 20) else {
                 return .missing
             }
-            return LoadedRasterTile.decode(bytes)
+            return LoadedRasterTile.decode(bytes, what: "image \"\(url)\"", warnings: warnings)
         }
         if case .image(let p)? = loaded { return p }
         return nil
@@ -107,10 +115,19 @@ public enum LoadedRasterTile: Sendable {
     }
 
     /// PNG bytes → premultiplied pixels. JPEG and WebP are not decoded (no codec here): such
-    /// tiles draw as nothing.
-    static func decode(_ bytes: [UInt8]) -> LoadedRasterTile {
-        let maxPixels = 4096 * 4096
-        guard !bytes.isEmpty, let png = try? PNGDecoder.decode(bytes, maxPixels: maxPixels) else { return .empty }
-        return .image(Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA))
+    /// tiles draw as nothing, with a warning naming the format.
+    static func decode(_ bytes: [UInt8], what: String, warnings: TileWarnings) -> LoadedRasterTile {
+        guard !bytes.isEmpty else { return .empty }
+        if let problem = TileWarnings.rasterFormatProblem(bytes) {
+            warnings.add("\(what) \(problem)")
+            return .empty
+        }
+        do {
+            let png = try PNGDecoder.decode(bytes, maxPixels: 4096 * 4096)
+            return .image(Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA))
+        } catch {
+            warnings.add("\(what): \(error)")
+            return .empty
+        }
     }
 }
