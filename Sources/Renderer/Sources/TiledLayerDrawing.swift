@@ -49,8 +49,14 @@ enum TiledLayerDrawing {
             try paint()
             frame.canvas = output
             guard !pass.drawnBounds.isEmpty else { continue }
-            composite(target, onto: output, square: square, frame.projection)
-            clear(target, pass, frame.projection)
+            let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
+            if frame.camera.isRotated {
+                composite(target, onto: output, square: square, frame.projection)
+            } else {
+                let inside = TileClipCompositor.pixels(of: square, frame.projection, width: target.width, height: target.height)
+                TileClipCompositor.composite(target, onto: output, in: inside.intersection(reached))
+            }
+            TileClipCompositor.clear(target, reached)
             frame.clock.mark(.raster)
         }
     }
@@ -67,33 +73,10 @@ enum TiledLayerDrawing {
     }
 
     /// Copies the tile's square of `source` over `output` (source-over, pixel centres inside
-    /// the square, as a stencil test decides).
+    /// the square, as a stencil test decides): the path for rotated views, whose squares are
+    /// not pixel rectangles.
     static func composite(_ source: Canvas, onto output: Canvas, square: WorldRect, _ projection: WorldProjection) {
         let pattern = Pattern(image: source.pixmap, transform: .identity, filter: .nearest, extend: .transparent)
         output.fill(squarePath(square, projection), rule: .nonZero, paint: .pattern(pattern), antialias: false)
-    }
-
-    /// Makes the clip canvas transparent again where the pass could have drawn: its features'
-    /// bounds grown by the painter's reach.
-    static func clear(_ canvas: Canvas, _ pass: SourceTilePass, _ projection: WorldProjection) {
-        let b = pass.drawnBounds
-        let corners = [WorldPoint(b.minX, b.minY), WorldPoint(b.maxX, b.minY), WorldPoint(b.maxX, b.maxY), WorldPoint(b.minX, b.maxY)]
-            .map { projection.apply($0) }
-        let reach = Float(pass.reach) + 4
-        let w = canvas.width, h = canvas.height
-        func index(_ v: Float, _ limit: Int) -> Int {
-            guard v.isFinite else { return v > 0 ? limit : 0 }
-            return Int(max(0, min(Float(limit), v)))
-        }
-        let x0 = index((corners.map(\.x).min()! - reach).rounded(.down), w)
-        let x1 = index((corners.map(\.x).max()! + reach).rounded(.up), w)
-        let y0 = index((corners.map(\.y).min()! - reach).rounded(.down), h)
-        let y1 = index((corners.map(\.y).max()! + reach).rounded(.up), h)
-        guard x0 < x1, y0 < y1 else { return }
-        canvas.pixmap.withUnsafeMutablePixels { px in
-            for y in y0..<y1 {
-                UnsafeMutableBufferPointer(rebasing: px[(y * w + x0)..<(y * w + x1)]).update(repeating: 0)
-            }
-        }
     }
 }
