@@ -51,7 +51,7 @@ enum TiledLayerDrawing {
             guard !pass.drawnBounds.isEmpty else { continue }
             let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
             if frame.camera.isRotated {
-                composite(target, onto: output, square: square, frame.projection)
+                composite(target, onto: output, square: square, frame.projection, within: reached)
             } else {
                 let inside = TileClipCompositor.pixels(of: square, frame.projection, width: target.width, height: target.height)
                 TileClipCompositor.composite(target, onto: output, in: inside.intersection(reached))
@@ -61,13 +61,33 @@ enum TiledLayerDrawing {
         }
     }
 
-    /// The tile's square in device pixels.
-    static func squarePath(_ square: WorldRect, _ projection: WorldProjection) -> Path {
+    /// The tile's square in device pixels, optionally cut to a pixel rectangle (a convex
+    /// polygon clipped edge by edge).
+    static func squarePath(_ square: WorldRect, _ projection: WorldProjection,
+                           within rect: TileClipCompositor.PixelRect? = nil) -> Path {
+        var poly = [WorldPoint(square.minX, square.minY), WorldPoint(square.maxX, square.minY),
+                    WorldPoint(square.maxX, square.maxY), WorldPoint(square.minX, square.maxY)].map { projection.apply($0) }
+        if let r = rect {
+            let bounds: [(axis: Int, limit: Float, keepAbove: Bool)] = [
+                (0, Float(r.x0), true), (0, Float(r.x1), false), (1, Float(r.y0), true), (1, Float(r.y1), false)]
+            for (axis, limit, above) in bounds {
+                var out: [SIMD2<Float>] = []
+                for i in poly.indices {
+                    let a = poly[i], b = poly[(i + 1) % poly.count]
+                    let ina = above ? a[axis] >= limit : a[axis] <= limit, inb = above ? b[axis] >= limit : b[axis] <= limit
+                    if ina { out.append(a) }
+                    if ina != inb {
+                        let t = (limit - a[axis]) / (b[axis] - a[axis])
+                        out.append(a + (b - a) * t)
+                    }
+                }
+                poly = out
+                if poly.count < 3 { return Path() }
+            }
+        }
         var path = Path()
-        path.move(to: projection.apply(WorldPoint(square.minX, square.minY)))
-        path.line(to: projection.apply(WorldPoint(square.maxX, square.minY)))
-        path.line(to: projection.apply(WorldPoint(square.maxX, square.maxY)))
-        path.line(to: projection.apply(WorldPoint(square.minX, square.maxY)))
+        path.move(to: poly[0])
+        for p in poly.dropFirst() { path.line(to: p) }
         path.close()
         return path
     }
@@ -75,8 +95,11 @@ enum TiledLayerDrawing {
     /// Copies the tile's square of `source` over `output` (source-over, pixel centres inside
     /// the square, as a stencil test decides): the path for rotated views, whose squares are
     /// not pixel rectangles.
-    static func composite(_ source: Canvas, onto output: Canvas, square: WorldRect, _ projection: WorldProjection) {
+    static func composite(_ source: Canvas, onto output: Canvas, square: WorldRect, _ projection: WorldProjection,
+                          within rect: TileClipCompositor.PixelRect? = nil) {
+        let path = squarePath(square, projection, within: rect)
+        guard !path.isEmpty else { return }
         let pattern = Pattern(image: source.pixmap, transform: .identity, filter: .nearest, extend: .transparent)
-        output.fill(squarePath(square, projection), rule: .nonZero, paint: .pattern(pattern), antialias: false)
+        output.fill(path, rule: .nonZero, paint: .pattern(pattern), antialias: false)
     }
 }
