@@ -17,15 +17,18 @@ final class SourceTilePass {
     let pointsInSquareOnly: Bool
     /// The `promoteId` property for this source layer (the feature id then comes from it).
     let promoteId: String?
+    /// The source's maxzoom (the tile is over-zoomed beyond it).
+    let sourceMaxzoom: Int
 
     /// Union of the world bounds of every feature streamed (empty: nothing drawn).
     var drawnBounds = WorldRect.empty
     /// Largest reach a painter asked for (device pixels around its geometry).
     var reach = 0.0
 
-    init(data: VectorTileLayer, placement: TilePlacement, square: WorldRect, pointsInSquareOnly: Bool, promoteId: String?) {
+    init(data: VectorTileLayer, placement: TilePlacement, square: WorldRect, pointsInSquareOnly: Bool, promoteId: String?,
+         sourceMaxzoom: Int) {
         self.data = data; self.placement = placement; self.square = square
-        self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId
+        self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId; self.sourceMaxzoom = sourceMaxzoom
     }
 
     /// The source's `promoteId` for `sourceLayer`: a string for every layer, or an object

@@ -35,7 +35,7 @@ enum TiledLayerDrawing {
                   let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
             let square = placed.square
             let pass = SourceTilePass(data: data, placement: data.placement(placed.id, wrap: placed.wrap), square: square,
-                                      pointsInSquareOnly: circles, promoteId: promoteId)
+                                      pointsInSquareOnly: circles, promoteId: promoteId, sourceMaxzoom: source.maxzoom)
             state.pass = pass
             // Clipping matters only where the view reaches past the tile.
             if circles || square.contains(view) {
