@@ -1,6 +1,9 @@
 import XCTest
 import Geo
+import JSON
 import Raster
+import SourceData
+import StyleSpec
 @testable import Renderer
 
 /// Vector-tile layers drawn per source tile: clipped to the tile's square (buffers never
@@ -101,5 +104,30 @@ final class VectorTileRenderingTests: XCTestCase {
         try fixture.write([0x1F, 0x8B, 0x08, 0x00, 0x01], "tiles/1/1/0.mvt")
         let px = try fixture.render(style("{\"id\": \"w\", \"type\": \"fill\", \"source\": \"v\", \"source-layer\": \"water\"}"), quadrants)
         XCTAssertEqual(px.rgba(100, 100), [0, 0, 0, 0])
+    }
+}
+
+final class TileSourceValidationTests: XCTestCase {
+    func testValidateRefusesHostileSourcesWithTheirCode() throws {
+        let fixture = try TileFixture()
+        try fixture.write(Array("{\"tiles\": [\"../x/{z}.mvt\"]}".utf8), "tilesets/bad.json")
+        let dir = try DataDirectory(root: fixture.root.path)
+        let tiles = TileResources()
+        func spec(_ type: SourceType, _ json: String) throws -> SourceSpec {
+            SourceSpec(id: "s", type: type, json: try XCTUnwrap(JSONParser.parse(json).objectValue))
+        }
+        XCTAssertNoThrow(try tiles.validate(spec(.vector, "{\"type\": \"vector\", \"tiles\": [\"tiles/{z}/{x}/{y}.mvt\"]}"), directory: dir))
+        for (type, json, code) in [(SourceType.vector, "{\"type\": \"vector\", \"url\": \"tilesets/bad.json\"}", "forbidden_path"),
+                                   (.raster, "{\"type\": \"raster\", \"tiles\": [\"/abs/{z}.png\"]}", "forbidden_path"),
+                                   (.raster, "{\"type\": \"raster\", \"url\": \"https://evil.example/t.json\"}", "forbidden_remote"),
+                                   (.vector, "{\"type\": \"vector\", \"url\": \"mbtiles://missing\"}", "unknown_archive"),
+                                   (.image, "{\"type\": \"image\", \"url\": \"../secret.png\", \"coordinates\": []}", "forbidden_path")] {
+            XCTAssertThrowsError(try tiles.validate(spec(type, json), directory: dir), json) { e in
+                XCTAssertEqual((e as? DataPathError)?.code, code, "\(json): \(e)")
+            }
+        }
+        XCTAssertThrowsError(try tiles.validate(spec(.vector, "{\"type\": \"vector\", \"url\": \"tilesets/none.json\"}"), directory: dir)) { e in
+            XCTAssertEqual((e as? TileSourceError)?.path.description, "/url")
+        }
     }
 }

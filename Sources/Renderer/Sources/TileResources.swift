@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 import PNGCodec
 import Raster
 import SourceData
@@ -33,6 +34,26 @@ public final class TileResources: Sendable {
     }
 
     public var statistics: Stats { Stats(vectorTiles: vectorTiles.statistics, rasterTiles: rasterTiles.statistics) }
+
+    /// Checks the URLs of a `vector`, `raster` or `image` source against the data directory
+    /// (for the server to refuse a hostile or unusable source when it is added): throws
+    /// `DataPathError` (code: forbidden_path, forbidden_remote, unsupported_url,
+    /// unknown_archive) or `TileSourceError` (unreadable TileJSON or archive, with a JSON
+    /// pointer into the source). Other source types pass.
+    public func validate(_ spec: SourceSpec, directory: DataDirectory) throws {
+        switch spec.type {
+        case .vector, .raster:
+            _ = try TiledSource.resolve(spec.json, directory: directory, archives: archives)
+        case .image:
+            if case .string(let url)? = spec.json["url"] {
+                if case .remote = try directory.resolve(url) {
+                    throw TileSourceError("remote images are not fetched by this server", path: JSONPointer(["url"]))
+                }
+            }
+        default:
+            return
+        }
+    }
 
     /// The source resolved against the data directory; nil (drawn as nothing) when it cannot
     /// be: no data directory, a refused URL, an unreadable TileJSON or archive.
