@@ -23,7 +23,7 @@ enum RasterPainter {
         let filter: ImageFilter = resampling == "nearest" ? .nearest : .bilinear
         frame.clock.mark(.style)
         switch spec.type {
-        case .raster: RasterTileDrawing.draw(spec, frame, opacity: opacity, filter: filter, adjustment: adjustment)
+        case .raster: try RasterTileDrawing.draw(spec, frame, opacity: opacity, filter: filter, adjustment: adjustment)
         case .image: ImageSourceDrawing.draw(spec, frame, opacity: opacity, filter: filter, adjustment: adjustment)
         default: return
         }

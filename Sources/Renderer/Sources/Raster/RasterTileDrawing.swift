@@ -13,7 +13,7 @@ enum RasterTileDrawing {
     /// TileManager ascends `maxOverzooming` levels from the ideal zoom).
     static let maxAncestorLevels = 10
 
-    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) {
+    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) throws {
         guard let directory = frame.resources.dataDirectory,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: true)
@@ -22,6 +22,7 @@ enum RasterTileDrawing {
         let projection = PixelAlignedProjection.projection(frame.camera)
         let lowestParent = max(source.minzoom, dataZoom - maxAncestorLevels)
         for placed in TileCover.tiles(frame.camera, zoom: dataZoom) where source.covers(placed.id) {
+            try frame.checkDeadlineNow()
             var id = placed.id
             while true {
                 switch frame.resources.tiles.rasterTile(source, id, directory: directory) {
