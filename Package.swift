@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
         .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // C shim around zlib's inflate (gzip/zlib tiles in archives).
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // JSON values with source positions, ordered objects and JSON pointers (stdlib only).
         .target(name: "JSON", swiftSettings: optimize),
         // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
@@ -33,10 +35,10 @@ let package = Package(
         // Style model, expressions, validation, commands and diff.
         // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
         .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"], swiftSettings: optimize),
-        // GeoJSON, tile index, vector tiles, archives.
-        .target(name: "SourceData", dependencies: ["Geo", "JSON", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
+        // GeoJSON, tile index, vector tiles, archives, TileJSON.
+        .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
         // Style + data -> pixels.
-        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster"], swiftSettings: optimize),
+        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"], swiftSettings: optimize),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
             "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo",

@@ -10,7 +10,7 @@ public final class MapRenderer: Sendable {
     public let customLayers: CustomLayerRegistry
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .custom]
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .raster, .custom]
 
     public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
         self.resources = resources
@@ -57,10 +57,15 @@ public final class MapRenderer: Sendable {
             switch layer.type {
             case .background: BackgroundPainter.paint(layer, frame)
             case .fill:
-                try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) { try FillPainter.paint(layer, frame) }
+                try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) {
+                    try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame) }
+                }
             case .line:
-                try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) { try LinePainter.paint(layer, frame) }
-            case .circle: try CirclePainter.paint(layer, frame)
+                try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) {
+                    try TiledLayerDrawing.run(layer, frame) { try LinePainter.paint(layer, frame) }
+                }
+            case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame) }
+            case .raster: try RasterPainter.paint(layer, frame)
             case .custom:
                 if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
                     frame.drewFeatures = true

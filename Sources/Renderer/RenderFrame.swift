@@ -34,6 +34,8 @@ final class RenderFrame {
     var drewFeatures = false
     var scratch = GeometryScratch()
     var path = Path()
+    /// Per-tile drawing of vector-tile layers (the current source tile, its clip canvas).
+    let tileDrawing = TileDrawingState()
     /// Asked between layers and every 64 features; true stops the render with `.timeout`.
     private let shouldStop: (() -> Bool)?
     private var checks = 0

@@ -10,12 +10,16 @@ public final class RenderResources: Sendable {
     /// Where relative URLs in styles resolve (nil: only inline data is drawn).
     public let dataDirectory: DataDirectory?
     private let geojson: GeoJSONSourceCache
+    /// Vector, raster and image sources: resolved sources and decoded tiles.
+    public let tiles: TileResources
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
 
-    public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20) {
+    public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
+                tileCacheBytes: Int = 512 << 20) {
         self.dataDirectory = dataDirectory
         self.geojson = GeoJSONSourceCache(byteBudget: geoJSONCacheBytes)
+        self.tiles = TileResources(byteBudget: tileCacheBytes)
         self.maxFileBytes = maxFileBytes
     }
 

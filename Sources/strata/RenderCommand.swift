@@ -5,6 +5,7 @@ import JSON
 import PNGCodec
 import Raster
 import Renderer
+import SourceData
 import StyleSpec
 
 /// `strata render`: one tile or view of a style to a PNG file, without a server.
@@ -20,6 +21,8 @@ struct Render: ParsableCommand {
     @Option(help: "View size WxH in CSS px.") var size: String = "512x512"
     @Option(help: "Pixel ratio.") var ratio: Double = 1
     @Option(name: .shortAndLong, help: "Output PNG path.") var output: String = "out.png"
+    @Option(help: "Archive for mbtiles://NAME / pmtiles://NAME as NAME=PATH (repeatable; *.mbtiles and *.pmtiles in the data directory are found by name).")
+    var archive: [String] = []
 
     func run() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: style))
@@ -46,8 +49,15 @@ struct Render: ParsableCommand {
         } else {
             throw ValidationError("give --tile or --view")
         }
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
+        var archives = DataDirectory.discoverArchives(in: dataDir)
+        for a in archive {
+            guard let eq = a.firstIndex(of: "="), eq != a.startIndex else { throw ValidationError("bad --archive \(a): expected NAME=PATH") }
+            archives[String(a[..<eq])] = String(a[a.index(after: eq)...])
+        }
+        let directory = try? DataDirectory(root: dataDir, archives: archives)
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory))
         let pixmap = try renderer.render(parsed, camera: camera)
+        for w in renderer.resources.tiles.warnings.all { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         let png = try PNGEncoder.encode(premultipliedRGBA: pixmap.data, width: pixmap.width, height: pixmap.height)
         try Data(png).write(to: URL(fileURLWithPath: output))
         print("\(output): \(pixmap.width)x\(pixmap.height), \(png.count) bytes")

@@ -41,7 +41,9 @@ enum LinePainter {
             constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio)
         }
 
-        if !style.needsTiles {
+        // A vector layer already arrives one source tile at a time, clipped, with its lines
+        // whole inside the tile, so dashes keep MapLibre's per-tile phase without re-tiling.
+        if !style.needsTiles || frame.tileDrawing.pass != nil {
             let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
                 + Double((shift * shift).sum().squareRoot())
             let clip = PixelClip(width: canvas.width, height: canvas.height)

@@ -1,4 +1,5 @@
 import JSON
+import Renderer
 import StyleSpec
 
 /// The server's handle on one immutable style snapshot (`StyleSpec.Style`): validation,
@@ -21,7 +22,7 @@ public struct LiveStyle: Sendable {
     }
 
     public static func loadWithWarnings(_ json: JSONValue) throws -> (style: LiveStyle, warnings: [StyleError]) {
-        switch Style.parse(json) {
+        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) {
         case .success(let r): return (LiveStyle(r.0), r.warnings)
         case .failure(let errors): throw errors.first ?? StyleError(path: .root, message: "invalid style")
         }

@@ -1,0 +1,154 @@
+import Foundation
+import Geo
+import JSON
+import PNGCodec
+import Raster
+import SourceData
+import StyleSpec
+
+/// The shared caches of tiled and image sources, beside the GeoJSON cache in
+/// `RenderResources`: resolved sources (TileJSON read once per source definition), decoded
+/// vector tiles, decoded raster tiles and image-source images. Each is a byte-budget LRU
+/// with single flight, keyed by content (source definition hash, or the tile data's identity
+/// plus z/x/y), so sessions showing the same data share one decode.
+public final class TileResources: Sendable {
+    let archives = TileArchiveRegistry()
+    /// What was skipped and why (unreadable sources, JPEG tiles, corrupt tiles).
+    public let warnings = TileWarnings()
+    private let sources: SourceCache<ResolvedTiledSource>
+    private let vectorTiles: SourceCache<LoadedVectorTile>
+    private let rasterTiles: SourceCache<LoadedRasterTile>
+    private let images: SourceCache<LoadedRasterTile>
+
+    /// `byteBudget` is shared out: 3/4 for vector tiles, the rest for rasters and images.
+    public init(byteBudget: Int = 512 << 20) {
+        sources = SourceCache(byteBudget: 16 << 20, cost: { _ in 4096 })
+        vectorTiles = SourceCache(byteBudget: byteBudget / 4 * 3, cost: { $0.byteSize })
+        rasterTiles = SourceCache(byteBudget: byteBudget / 8, cost: { $0.byteSize })
+        images = SourceCache(byteBudget: byteBudget / 8, cost: { $0.byteSize })
+    }
+
+    public struct Stats: Sendable, Equatable {
+        public var vectorTiles: SourceCache<LoadedVectorTile>.Stats
+        public var rasterTiles: SourceCache<LoadedRasterTile>.Stats
+    }
+
+    public var statistics: Stats { Stats(vectorTiles: vectorTiles.statistics, rasterTiles: rasterTiles.statistics) }
+
+    /// Checks the URLs of a `vector`, `raster` or `image` source against the data directory
+    /// (for the server to refuse a hostile or unusable source when it is added): throws
+    /// `DataPathError` (code: forbidden_path, forbidden_remote, unsupported_url,
+    /// unknown_archive) or `TileSourceError` (unreadable TileJSON or archive, with a JSON
+    /// pointer into the source). Other source types pass.
+    public func validate(_ spec: SourceSpec, directory: DataDirectory) throws {
+        switch spec.type {
+        case .vector, .raster:
+            _ = try TiledSource.resolve(spec.json, directory: directory, archives: archives)
+        case .image:
+            if case .string(let url)? = spec.json["url"] {
+                if case .remote = try directory.resolve(url) {
+                    throw TileSourceError("remote images are not fetched by this server", path: JSONPointer(["url"]))
+                }
+            }
+        default:
+            return
+        }
+    }
+
+    /// The source resolved against the data directory; nil (drawn as nothing) when it cannot
+    /// be: no data directory, a refused URL, an unreadable TileJSON or archive.
+    func tiledSource(_ spec: SourceSpec, directory: DataDirectory?) -> TiledSource? {
+        guard let directory, spec.type == .vector || spec.type == .raster else { return nil }
+        let resolved = try? sources.value(for: spec.contentHash.hex) {
+            let result = Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) }
+            if case .failure(let e) = result { warnings.add("source \"\(spec.id)\": \(e)") }
+            return ResolvedTiledSource(result: result)
+        }
+        return try? resolved?.result.get()
+    }
+
+    /// A vector tile of `source`: `.missing` when the source has no such tile, `.empty` for an
+    /// empty or undecodable tile (a broken tile draws nothing; the rest of the map still draws).
+    func vectorTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedVectorTile {
+        let key = source.dataKey + "|" + tile.description
+        return (try? vectorTiles.value(for: key) {
+            guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
+            do {
+                return .tile(try VectorTile.decode(bytes))
+            } catch {
+                warnings.add("vector tile \(tile) of \(source.dataKey): \(error)")
+                return .tile(.empty)
+            }
+        }) ?? .missing
+    }
+
+    /// A raster tile of `source` as a premultiplied image; `.missing` when absent, `.empty`
+    /// for a zero-length or undecodable tile.
+    func rasterTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedRasterTile {
+        let key = source.dataKey + "|" + tile.description
+        return (try? rasterTiles.value(for: key) {
+            guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
+            return LoadedRasterTile.decode(bytes, what: "raster tile \(tile) of \(source.dataKey)", warnings: warnings)
+        }) ?? .missing
+    }
+
+    /// The image of an `image` source (its `url` inside the data directory).
+    func image(url: String, directory: DataDirectory?) -> Pixmap? {
+        guard let directory else { return nil }
+        let loaded = try? images.value(for: "image|" + url) {
+            guard case .file(let path) = try directory.resolve(url), let bytes = try directory.read(path, limit: 64 << 20) else {
+                return .missing
+            }
+            return LoadedRasterTile.decode(bytes, what: "image \"\(url)\"", warnings: warnings)
+        }
+        if case .image(let p)? = loaded { return p }
+        return nil
+    }
+}
+
+/// A source resolution, kept whether it worked or not (so a broken TileJSON is read once).
+struct ResolvedTiledSource: Sendable {
+    let result: Result<TiledSource, any Error>
+}
+
+/// A vector tile as the cache holds it.
+public enum LoadedVectorTile: Sendable {
+    /// The source has no such tile (no file, not in the archive).
+    case missing
+    case tile(VectorTile)
+
+    var byteSize: Int {
+        if case .tile(let t) = self { return t.byteSize }
+        return 64
+    }
+}
+
+/// A raster tile or image as the cache holds it.
+public enum LoadedRasterTile: Sendable {
+    case missing
+    /// A zero-length tile, or one that could not be decoded (drawn as nothing, no fallback).
+    case empty
+    case image(Pixmap)
+
+    var byteSize: Int {
+        if case .image(let p) = self { return 64 + p.data.count }
+        return 64
+    }
+
+    /// PNG bytes → premultiplied pixels. JPEG and WebP are not decoded (no codec here): such
+    /// tiles draw as nothing, with a warning naming the format.
+    static func decode(_ bytes: [UInt8], what: String, warnings: TileWarnings) -> LoadedRasterTile {
+        guard !bytes.isEmpty else { return .empty }
+        if let problem = TileWarnings.rasterFormatProblem(bytes) {
+            warnings.add("\(what) \(problem)")
+            return .empty
+        }
+        do {
+            let png = try PNGDecoder.decode(bytes, maxPixels: 4096 * 4096)
+            return .image(Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA))
+        } catch {
+            warnings.add("\(what): \(error)")
+            return .empty
+        }
+    }
+}

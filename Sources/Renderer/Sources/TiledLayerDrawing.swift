@@ -1,0 +1,105 @@
+import Geo
+import Raster
+import SourceData
+import StyleSpec
+
+/// Draws a fill, line or circle layer of a `vector` source the way MapLibre does: once per
+/// source tile, each pass seeing only that tile's features, and (fills, lines) clipped to the
+/// tile's square as GL's stencil clips it, so buffered geometry never draws twice across a
+/// tile edge. Other sources run the painter once.
+enum TiledLayerDrawing {
+    /// How far beyond the view circle layers fetch tiles (device pixels at ratio 1), so a
+    /// circle centred in a neighbouring tile still shows in this one.
+    static let circleReach = 128.0
+
+    static func run(_ layer: Layer, _ frame: RenderFrame, _ paint: () throws -> Void) throws {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .vector else {
+            try paint(); return
+        }
+        guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
+              let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
+        let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
+        guard zoom >= source.minzoom else { return }
+        let dataZoom = min(zoom, source.maxzoom)
+        let circles = layer.type == .circle
+        let margin = circles ? circleReach * frame.camera.pixelRatio : 0
+        let view = frame.camera.visibleWorldBounds()
+        let state = frame.tileDrawing
+        let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)
+        defer { state.pass = nil }
+        for placed in TileCover.tiles(frame.camera, zoom: dataZoom, marginPixels: margin) where source.covers(placed.id) {
+            try frame.checkDeadlineNow()
+            // A vector tile the source does not have draws nothing (MapLibre treats a 404 as
+            // an empty tile for vector sources; only raster sources fall back to parents).
+            guard case .tile(let tile) = frame.resources.tiles.vectorTile(source, placed.id, directory: directory),
+                  let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
+            let square = placed.square
+            let pass = SourceTilePass(data: data, placement: data.placement(placed.id, wrap: placed.wrap), square: square,
+                                      pointsInSquareOnly: circles, promoteId: promoteId, sourceMaxzoom: source.maxzoom)
+            state.pass = pass
+            // Clipping matters only where the view reaches past the tile.
+            if circles || square.contains(view) {
+                try paint()
+                continue
+            }
+            let output = frame.canvas
+            let target = state.canvas(like: output)
+            frame.canvas = target
+            defer { frame.canvas = output }
+            try paint()
+            frame.canvas = output
+            guard !pass.drawnBounds.isEmpty else { continue }
+            let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
+            if frame.camera.isRotated {
+                composite(target, onto: output, square: square, frame.projection, within: reached)
+            } else {
+                let inside = TileClipCompositor.pixels(of: square, frame.projection, width: target.width, height: target.height)
+                TileClipCompositor.composite(target, onto: output, in: inside.intersection(reached))
+            }
+            TileClipCompositor.clear(target, reached)
+            frame.clock.mark(.raster)
+        }
+    }
+
+    /// The tile's square in device pixels, optionally cut to a pixel rectangle (a convex
+    /// polygon clipped edge by edge).
+    static func squarePath(_ square: WorldRect, _ projection: WorldProjection,
+                           within rect: TileClipCompositor.PixelRect? = nil) -> Path {
+        var poly = [WorldPoint(square.minX, square.minY), WorldPoint(square.maxX, square.minY),
+                    WorldPoint(square.maxX, square.maxY), WorldPoint(square.minX, square.maxY)].map { projection.apply($0) }
+        if let r = rect {
+            let bounds: [(axis: Int, limit: Float, keepAbove: Bool)] = [
+                (0, Float(r.x0), true), (0, Float(r.x1), false), (1, Float(r.y0), true), (1, Float(r.y1), false)]
+            for (axis, limit, above) in bounds {
+                var out: [SIMD2<Float>] = []
+                for i in poly.indices {
+                    let a = poly[i], b = poly[(i + 1) % poly.count]
+                    let ina = above ? a[axis] >= limit : a[axis] <= limit, inb = above ? b[axis] >= limit : b[axis] <= limit
+                    if ina { out.append(a) }
+                    if ina != inb {
+                        let t = (limit - a[axis]) / (b[axis] - a[axis])
+                        out.append(a + (b - a) * t)
+                    }
+                }
+                poly = out
+                if poly.count < 3 { return Path() }
+            }
+        }
+        var path = Path()
+        path.move(to: poly[0])
+        for p in poly.dropFirst() { path.line(to: p) }
+        path.close()
+        return path
+    }
+
+    /// Copies the tile's square of `source` over `output` (source-over, pixel centres inside
+    /// the square, as a stencil test decides): the path for rotated views, whose squares are
+    /// not pixel rectangles.
+    static func composite(_ source: Canvas, onto output: Canvas, square: WorldRect, _ projection: WorldProjection,
+                          within rect: TileClipCompositor.PixelRect? = nil) {
+        let path = squarePath(square, projection, within: rect)
+        guard !path.isEmpty else { return }
+        let pattern = Pattern(image: source.pixmap, transform: .identity, filter: .nearest, extend: .transparent)
+        output.fill(path, rule: .nonZero, paint: .pattern(pattern), antialias: false)
+    }
+}
