@@ -65,7 +65,10 @@ public final class MapRenderer: Sendable {
                     try TiledLayerDrawing.run(layer, frame) { try LinePainter.paint(layer, frame) }
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame) }
-            case .raster: try RasterPainter.paint(layer, frame)
+            case .raster:
+                // Images are not uniform in general: never report the tile as one colour.
+                frame.drewFeatures = true
+                try RasterPainter.paint(layer, frame)
             case .custom:
                 if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
                     frame.drewFeatures = true

@@ -70,6 +70,7 @@ enum VectorTileFeatureStream {
             }
             guard !out.points.isEmpty else { continue }
             pass.drawnBounds.formUnion(out.bounds)
+            frame.drewFeatures = true
             frame.clock.countFeature()
             frame.clock.mark(.prepare)
             try body(ctx, out, [])
