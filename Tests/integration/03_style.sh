@@ -114,11 +114,14 @@ req POST "/sources$Q" '{"id": "bad", "source": {"type": "teleport"}}'; expect_st
 ln -s /etc/hostname "$WORK/data/out.geojson"
 for url in ../../etc/passwd /etc/passwd file:///etc/passwd out.geojson 'a/%2e%2e/%2e%2e/etc/passwd'; do
   req POST "/sources$Q" "{\"id\": \"esc\", \"source\": {\"type\": \"geojson\", \"data\": \"$url\"}}"
-  expect_status 400; expect_json .error.path /sources/esc/data
+  expect_status 400; expect_json .error.path /source/data   # a pointer into the request body
 done
+req POST "/style/operations$Q" '[["addSource", "esc", {"type": "geojson", "data": "../x.geojson"}]]'
+expect_status 400; expect_json .error.path /0/2/data
+req PUT "/sources/countries/data$Q" '"../../etc/passwd"'; expect_status 400; expect_json .error.path ""
 req POST "/sources$Q" '{"id": "esc", "source": {"type": "geojson", "data": "http://example.com/x.geojson"}}'; expect_status 400
 req POST "/sources$Q" '{"id": "vt", "source": {"type": "vector", "tiles": ["../tiles/{z}/{x}/{y}.mvt"]}}'; expect_status 400
-expect_json .error.path /sources/vt/tiles/0
+expect_json .error.path /source/tiles/0
 req POST /sessions '{"style": {"version": 8, "sources": {"a": {"type": "geojson", "data": "../secret.json"}}, "layers": []}}'
 expect_status 400; expect_json .error.path /style/sources/a/data; expect_json .error.code forbidden_path
 req POST /static '{"center": [0, 0], "zoom": 1, "width": 8, "height": 8, "style": {"version": 8, "sources": {"a": {"type": "geojson", "data": "/etc/passwd"}}, "layers": []}}'

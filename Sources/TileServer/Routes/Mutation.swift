@@ -33,6 +33,25 @@ struct MutationPlan {
         MutationPlan([Step(command: c, bodyPath: path, valueArgument: value)])
     }
 
+    /// A refused source URL (reported by `StyleURLPolicy` at its place in the style,
+    /// `/sources/ID/...`) at its place in the request: inside the `addSource` or
+    /// `setGeoJSONSourceData` command that brought it. Whole-style bodies already match.
+    func relocateURLError(_ e: StyleError) -> StyleError {
+        let t = e.path.tokens
+        guard !declarative, t.count >= 2, t[0] == "sources" else { return e }
+        let id = t[1], rest = Array(t.dropFirst(2))
+        for (i, step) in steps.enumerated() {
+            switch step.command {
+            case .addSource(let sid, _) where sid == id:
+                return relocate(StyleError(path: JSONPointer([String(i), "2"] + rest), message: e.message, code: e.code))
+            case .setGeoJSONSourceData(let sid, _) where sid == id && rest == ["data"]:
+                return relocate(StyleError(path: JSONPointer([String(i), "2"]), message: e.message, code: e.code))
+            default: continue
+            }
+        }
+        return e
+    }
+
     /// The request-relative form of an apply error.
     func relocate(_ e: StyleError) -> StyleError {
         if batchPaths { return e }
@@ -74,7 +93,9 @@ extension StrataApp {
                 } catch let e as StyleError {
                     throw APIError.style(plan.relocate(e))
                 }
-                try checkURLs(next, previous: current.style)
+                do { try checkURLs(next, previous: current.style) } catch let e as StyleError {
+                    throw APIError.style(plan.relocateURLError(e))
+                }
                 return Session.Change(style: next, operations: .array(plan.steps.map(\.command.json)))
             }
             metrics.storeWrites.increment()
