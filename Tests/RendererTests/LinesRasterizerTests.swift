@@ -1,4 +1,5 @@
 import XCTest
+import SourceData
 @testable import Renderer
 
 /// The triangle rasterizer's coverage rules: pixel centres, the edge rule that gives every
@@ -29,7 +30,7 @@ final class LinesRasterizerTests: XCTestCase {
         // A lattice with vertices on pixel centres, pixel corners and random positions, each
         // cell split into two triangles of both windings: inside the mesh every pixel is drawn
         // exactly once, however the edges fall.
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let n = 9, step: Float = 7
         var grid: [[SIMD2<Float>]] = []
         for j in 0...n {
@@ -72,7 +73,7 @@ final class LinesRasterizerTests: XCTestCase {
         // Random triangles (many with vertices on the 1/256 grid's pixel centres): the rows the
         // integer stepper produces are exactly the pixels whose centres pass the three edge
         // functions with the edge rule.
-        var rng = SplitMix(seed: 21)
+        var rng = SplitMix64(seed: 21)
         let w = 40, h = 30
         let clip = PixelClip(width: w, height: h)
         for _ in 0..<400 {
@@ -164,18 +165,5 @@ final class LinesRasterizerTests: XCTestCase {
         XCTAssertEqual(at(1, 21), 42, accuracy: 1e-5)
         XCTAssertEqual(at(6, 11), 2 + 5 + 20, accuracy: 1e-4)
         XCTAssertNil(TrianglePlanes(p0, p0, p2))
-    }
-}
-
-/// A small deterministic generator for test inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

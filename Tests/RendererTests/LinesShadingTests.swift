@@ -1,4 +1,5 @@
 import XCTest
+import SourceData
 import Raster
 import StyleSpec
 @testable import Renderer
@@ -15,7 +16,7 @@ final class LinesShadingTests: XCTestCase {
     }
 
     func testBlendKernelAgreesWithItsScalarTwin() {
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<500 {
             var dst = (0..<8).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
             let a = Float(rng.next() % 256) / 255
@@ -30,7 +31,7 @@ final class LinesShadingTests: XCTestCase {
     }
 
     func testSolidShaderSIMDAgreesWithScalar() {
-        var rng = SplitMix(seed: 3)
+        var rng = SplitMix64(seed: 3)
         let w = 64, h = 16
         var drawnRounds = 0
         for round in 0..<40 {
@@ -62,7 +63,7 @@ final class LinesShadingTests: XCTestCase {
     func testSolidRunsMatchPerPixelShading() {
         // Wide lines: most runs take the solid-core shortcut; the result must be the one
         // of shading every pixel.
-        var rng = SplitMix(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let w = 48
         for round in 0..<30 {
             let base = (0..<w).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }

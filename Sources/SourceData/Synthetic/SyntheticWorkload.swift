@@ -32,7 +32,7 @@ public struct SyntheticWorkload: Sendable {
 
     /// Calls `body` with every feature (geometry in world coordinates, reused between calls).
     public func forEachFeature(_ body: (_ geometry: FeatureGeometry, _ id: Int, _ properties: JSONObject) -> Void) {
-        var rng = Rng(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var g = FeatureGeometry(type: .lineString)
         let a = SyntheticWorkload.area, s = spacing
         let kinds: [JSONValue] = ["road", "path", "rail", "building", "park", "water"]
@@ -115,19 +115,5 @@ public struct SyntheticWorkload: Sendable {
             features.append(["type": "Feature", "id": .number(Double(id)), "properties": .object(props), "geometry": geometry])
         }
         return ["type": "FeatureCollection", "features": .array(features)]
-    }
-
-    /// SplitMix64: fast, deterministic, good enough for geometry.
-    struct Rng {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     }
 }
