@@ -10,7 +10,7 @@ final class MapLibreRenderTests: XCTestCase {
     /// Cases that passed when this floor was last raised. It only ever goes up: when the
     /// renderer passes more cases, raise it to the new count; the test fails when fewer pass
     /// (a regression). Never lower it to make the test pass.
-    static let passFloor = 290
+    static let passFloor = 291
 
     func testTier1Cases() throws {
         let all = try RenderTestCase.discover(in: RenderTestSuite.casesDirectory)

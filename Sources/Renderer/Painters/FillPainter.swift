@@ -25,13 +25,15 @@ enum FillPainter {
         frame.clock.mark(.style)
 
         let margin = 2 + Double((offset * offset).sum().squareRoot())
+        // MapLibre's tile coordinates: 8192 units per tile at the source's tile zoom.
+        let grid = FeatureStream.tiling(layer, in: frame).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let canvas = frame.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
             var path = frame.path
             path.removeAll()
             try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { _, geometry, _ in
-                PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path)
+                PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
             }
             frame.clock.mark(.prepare)
             let c = color.constantValue!.withAlpha(multipliedBy: opacity.constantValue!)
@@ -51,7 +53,7 @@ enum FillPainter {
         var order = 0
         try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
             var path = Path()
-            PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path)
+            PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
             frame.clock.mark(.prepare)
             let o = opacity.value(fctx)
             let fill = color.value(fctx).withAlpha(multipliedBy: o)
