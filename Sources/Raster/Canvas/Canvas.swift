@@ -56,6 +56,13 @@ public final class Canvas {
         return rowScratch
     }
 
+    /// The pixels for direct writing (premultiplied RGBA8 words, R in the low byte), in place:
+    /// going through `canvas.pixmap.withUnsafeMutablePixels` from another module may copy the
+    /// whole image first (copy-on-write through the property's getter and setter).
+    public func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        try pixmap.withUnsafeMutablePixels(body)
+    }
+
     /// The canvas rectangle in device pixels.
     var bounds: Rect { Rect(minX: 0, minY: 0, maxX: Float(pixmap.width), maxY: Float(pixmap.height)) }
 }

@@ -46,7 +46,7 @@ struct LineRasterPass {
             mesh.vertices.withUnsafeBufferPointer { verts in
                 mesh.indices.withUnsafeBufferPointer { allIndices in
                     let idx = UnsafeBufferPointer(rebasing: allIndices[indices])
-                    canvas.pixmap.withUnsafeMutablePixels { px in
+                    canvas.withUnsafeMutablePixels { px in
                         guard let base = px.baseAddress else { return }
                         if style.dash == nil, ramp == nil {
                             var shader = SolidLineShader(pixels: base, stride: stride, uniforms: style.uniforms)
@@ -104,7 +104,7 @@ struct LineRasterPass {
             let i0 = Int(idx[t]), i1 = Int(idx[t + 1]), i2 = Int(idx[t + 2])
             t += 3
             let p0 = pos[i0], p1 = pos[i1], p2 = pos[i2]
-            guard let tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
+            guard var tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
             let a = verts[i0], b = verts[i1], c = verts[i2]
             // Set in place: the shader reads only the planes it needs.
             shader.varyings.x0 = planes.x0; shader.varyings.y0 = planes.y0

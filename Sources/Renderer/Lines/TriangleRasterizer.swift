@@ -249,6 +249,7 @@ struct RasterTriangle {
     /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
     /// fixed-point products stay exact in 64 bits; floats are coarse there anyway); other
     /// triangles are dropped.
+    @inline(__always)
     init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
         let limit: Float = 2_000_000
         guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
@@ -286,9 +287,9 @@ struct RasterTriangle {
     }
 
     /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
+    /// Steps the edges in place (the triangle is used up), so no copy of its steppers is made.
     @inline(__always)
-    func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
-        var e0 = e0, e1 = e1, e2 = e2
+    mutating func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
         var y = y0
         while true {
             var lo = x0, hi = x1
@@ -307,7 +308,7 @@ struct RasterTriangle {
     @discardableResult
     static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
                                     clip: PixelClip, into shader: inout S) -> Bool {
-        guard let t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
+        guard var t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
         t.run(clip: clip, into: &shader)
         return true
     }

@@ -10,7 +10,7 @@ enum GLOutline {
         guard c.a > 0, canvas.width > 0, canvas.height > 0 else { return }
         let w = canvas.width, h = canvas.height
         let pr = max(0, min(1, c.r)), pg = max(0, min(1, c.g)), pb = max(0, min(1, c.b)), pa = max(0, min(1, c.a))
-        canvas.pixmap.withUnsafeMutablePixels { px in
+        canvas.withUnsafeMutablePixels { px in
             func plot(_ x: Int, _ y: Int, _ alpha: Float) {
                 guard x >= 0, y >= 0, x < w, y < h, alpha > 0 else { return }
                 let a = pa * alpha

@@ -49,7 +49,7 @@ enum TileClipCompositor {
         guard !rect.isEmpty, source.width == output.width, source.height == output.height else { return }
         let w = output.width
         source.pixmap.withUnsafePixels { s in
-            output.pixmap.withUnsafeMutablePixels { d in
+            output.withUnsafeMutablePixels { d in
                 for y in rect.y0..<rect.y1 {
                     var i = y * w + rect.x0
                     let end = y * w + rect.x1
@@ -67,7 +67,7 @@ enum TileClipCompositor {
     static func clear(_ canvas: Canvas, _ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         let w = canvas.width
-        canvas.pixmap.withUnsafeMutablePixels { px in
+        canvas.withUnsafeMutablePixels { px in
             for y in rect.y0..<rect.y1 {
                 UnsafeMutableBufferPointer(rebasing: px[(y * w + rect.x0)..<(y * w + rect.x1)]).update(repeating: 0)
             }

@@ -39,7 +39,7 @@ enum ProjectiveImage {
         let iw = image.width, ih = image.height
         let w = canvas.width
         image.withUnsafePixels { texels in
-            canvas.pixmap.withUnsafeMutablePixels { px in
+            canvas.withUnsafeMutablePixels { px in
                 for y in y0..<y1 {
                     let cy = Double(y) + 0.5
                     for x in x0..<x1 {
