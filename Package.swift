@@ -56,14 +56,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: optimize),
 
+        // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
+        .target(name: "StrataTestSupport", path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec"], resources: [.copy("References")]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "StrataTestSupport"]),
+        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo", "StrataTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "StrataTestSupport"]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo"],
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "StrataTestSupport"],
                     exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).

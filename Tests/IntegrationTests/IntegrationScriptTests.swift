@@ -23,7 +23,7 @@ final class IntegrationScriptTests: XCTestCase {
         let dir = Self.packageRoot.appendingPathComponent("Tests/integration")
         let scripts = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted()
-        guard !scripts.isEmpty else { return }
+        XCTAssertGreaterThan(scripts.count, 3, "the curl scripts in Tests/integration are missing")
         let bin = try XCTUnwrap(Self.binary, "strata binary not found next to the test bundle")
         for script in scripts {
             let p = Process()

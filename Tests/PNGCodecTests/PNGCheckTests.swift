@@ -1,18 +1,12 @@
 import Foundation
+import StrataTestSupport
 import XCTest
 @testable import PNGCodec
 
 /// Every file the encoder writes is valid for Debian's `pngcheck` (an independent checker).
 final class PNGCheckTests: XCTestCase {
-    static func pngcheckPath() -> String? {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
-        return dirs.map { $0 + "/pngcheck" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     func testEveryWrittenFilePassesPngcheck() throws {
-        guard let pngcheck = Self.pngcheckPath() else {
-            throw XCTSkip("pngcheck is not installed (apt-get install pngcheck); skipping the external validity check")
-        }
+        let pngcheck = try TestEnvironment.tool("pngcheck", install: "apt-get install pngcheck")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pngcheck-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

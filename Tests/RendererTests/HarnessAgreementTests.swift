@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import StrataTestSupport
 import XCTest
 
 /// This runner and `shared/render-tests/run.py` must grade the same cases the same way. Without
@@ -55,13 +56,9 @@ final class HarnessAgreementTests: XCTestCase {
         }
     }
 
-    /// `STRATA_SHARED_RENDER_TESTS` (default `/work/shared/render-tests`): the harness folder.
+    /// The harness folder, `../shared/render-tests` (required under CI).
     private func sharedFolder() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["STRATA_SHARED_RENDER_TESTS"] ?? "/work/shared/render-tests"
-        guard FileManager.default.fileExists(atPath: path + "/run.py") else {
-            throw XCTSkip("shared render tests not found at \(path) (set STRATA_SHARED_RENDER_TESTS)")
-        }
-        return URL(fileURLWithPath: path)
+        try TestEnvironment.shared("render-tests/run.py").deletingLastPathComponent()
     }
 
     func testCopiesAreUnchangedFromTheSharedHarness() throws {

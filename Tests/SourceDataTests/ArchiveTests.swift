@@ -1,3 +1,4 @@
+import StrataTestSupport
 import XCTest
 import Foundation
 import GRDB
@@ -66,8 +67,7 @@ final class ArchiveTests: XCTestCase {
     }
 
     func testSharedOSMArchive() throws {
-        let path = sharedDirectory.appendingPathComponent("data/osm-neubrandenburg/osm-neubrandenburg.mbtiles").path
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no shared data") }
+        let path = try TestEnvironment.shared("data/osm-neubrandenburg/osm-neubrandenburg.mbtiles").path
         let a = try MBTilesArchive(path: path)
         XCTAssertEqual(a.metadata.maxzoom, 14)
         let bytes = try XCTUnwrap(a.tile(z: 14, x: 8795, y: 5294))

@@ -1,3 +1,4 @@
+import StrataTestSupport
 import XCTest
 import Geo
 import JSON
@@ -174,8 +175,7 @@ final class GeoJSONParsingTests: XCTestCase {
     }
 
     func testRenderTestAssetsAndInlineDataParseWithoutCrashing() throws {
-        let tests = sharedDirectory.appendingPathComponent("render-tests")
-        guard FileManager.default.fileExists(atPath: tests.path) else { throw XCTSkip("no shared render tests here") }
+        let tests = try TestEnvironment.shared("render-tests")
         var parsed = 0, rejected = 0
         let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
         for case let url as URL in files {

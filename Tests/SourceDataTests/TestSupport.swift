@@ -13,6 +13,3 @@ func polygonArea(_ g: FeatureGeometry) -> Double {
     return a
 }
 
-/// `/work/shared` inputs when this machine has them (tests using them skip elsewhere).
-let sharedDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../../shared").standardized

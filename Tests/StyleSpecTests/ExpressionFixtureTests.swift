@@ -6,6 +6,16 @@ import XCTest
 /// Every maplibre-style-spec expression fixture (Fixtures/expression-tests, BSD-3, see
 /// NOTICE there) run through our compiler and evaluator.
 final class ExpressionFixtureTests: XCTestCase {
+    /// The fixtures that do not pass, each with its cause. Exactly these may fail: a new
+    /// failure fails the test, and so does a listed fixture that passes (take it off then).
+    static let expectedFailures: [String: String] = [
+        "collator/accent-equals-de": "locale-aware collation (German accents) needs ICU collators, which the server does not link",
+        "collator/variable-gt": "locale-aware collation order needs ICU collators",
+        "collator/variable-lteq": "locale-aware collation order needs ICU collators",
+        "format/data-driven-scale": "error path: a mistyped `text-font` option inside `format` is reported at the option value, MapLibre reports it at the section ([1])",
+        "format/invalid-text-font": "error path: an unknown expression inside a `format` option is reported at the option, MapLibre reports [1][0]",
+    ]
+
     static func fixtureFiles() throws -> [(id: String, url: URL)] {
         let base = try XCTUnwrap(Bundle.module.resourceURL).appendingPathComponent("Fixtures/expression-tests")
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
@@ -34,6 +44,12 @@ final class ExpressionFixtureTests: XCTestCase {
         } else {
             print("failing: " + failures.map { $0.components(separatedBy: "\n")[0] }.joined(separator: ", "))
         }
-        XCTAssertGreaterThanOrEqual(rate, 0.95, "failing fixtures:\n" + failures.joined(separator: "\n"))
+        let failed = Set(failures.map { $0.components(separatedBy: "\n")[0] })
+        for f in failures where Self.expectedFailures[f.components(separatedBy: "\n")[0]] == nil {
+            XCTFail("fixture fails and is not an expected failure: \(f)")
+        }
+        for id in Set(Self.expectedFailures.keys).subtracting(failed).sorted() {
+            XCTFail("\(id) passes now (or is gone): take it off expectedFailures")
+        }
     }
 }

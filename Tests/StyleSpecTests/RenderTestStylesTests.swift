@@ -1,21 +1,20 @@
 import Foundation
 import JSON
 @testable import StyleSpec
+import StrataTestSupport
 import XCTest
 
 /// Every style of the shared MapLibre render tests (valid styles by construction) must load,
-/// and their runtime-styling `operations` must apply through our command vocabulary. Skipped
-/// when the shared folder is not on this machine.
+/// and their runtime-styling `operations` must apply through our command vocabulary (the
+/// shared folder is required under CI).
 final class RenderTestStylesTests: XCTestCase {
-    static let cases = URL(fileURLWithPath: "/work/shared/render-tests/cases")
 
     /// Cases whose style or operations MapLibre itself rejects, or that need what the server
     /// does not take (name → why).
     static let expectedFailures: [String: String] = [:]
 
     func testBenchmarkStyleLoads() throws {
-        let url = URL(fileURLWithPath: "/work/shared/data/osm-neubrandenburg/style.json")
-        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("no shared data here") }
+        let url = try TestEnvironment.shared("data/osm-neubrandenburg/style.json")
         switch Style.parse(try TestFiles.json(url)) {
         case .failure(let errors): XCTFail("\(errors)")
         case .success(let (style, warnings)):
@@ -25,14 +24,14 @@ final class RenderTestStylesTests: XCTestCase {
     }
 
     func testRenderTestStylesLoadAndOperationsApply() throws {
-        guard FileManager.default.fileExists(atPath: Self.cases.path) else { throw XCTSkip("no shared render tests here") }
-        let files = FileManager.default.enumerator(atPath: Self.cases.path)!.compactMap { $0 as? String }
+        let cases = try TestEnvironment.shared("render-tests/cases")
+        let files = FileManager.default.enumerator(atPath: cases.path)!.compactMap { $0 as? String }
             .filter { $0.hasSuffix("style.json") }.sorted()
         var loaded = 0, opsApplied = 0, opsTotal = 0
         var failures: [String] = []
         for file in files {
             let name = String(file.dropLast("/style.json".count))
-            var json = try TestFiles.json(Self.cases.appendingPathComponent(file))
+            var json = try TestFiles.json(cases.appendingPathComponent(file))
             let ops = json["metadata"]?["test"]?["operations"]?.arrayValue ?? []
             if case .object(var o) = json, case .object(var meta)? = o["metadata"] {
                 meta["test"] = nil

@@ -8,6 +8,9 @@ set -euo pipefail
 : "${STRATA_BIN:=$STRATA_ROOT/.build/debug/strata}"
 command -v jq >/dev/null || { echo "jq is required (apt-get install jq)"; exit 1; }
 command -v curl >/dev/null || { echo "curl is required"; exit 1; }
+# is_ci: true under CI=true/1/yes, where an optional checker that is missing is a failure.
+is_ci() { case "${CI:-}" in true|TRUE|True|1|yes) return 0 ;; *) return 1 ;; esac; }
+if is_ci && ! command -v pngcheck >/dev/null; then echo "pngcheck is required under CI (apt-get install pngcheck)"; exit 1; fi
 
 WORK=$(mktemp -d /tmp/strata-it.XXXXXX)
 SERVER_PID=""

@@ -57,10 +57,13 @@ struct ProtobufReader {
         return UInt32(v)
     }
 
-    /// Field number and wire type of the next field.
+    /// Field number and wire type of the next field. A zero key (field 0, varint) is returned
+    /// as field 0 so callers skip it as an unknown field: zero-padded tiles exist in the wild
+    /// and MapLibre reads them, each pair of zero bytes decoding as an ignorable varint.
     mutating func readTag() throws -> (field: UInt32, wire: WireType) {
         let start = position
         let key = try readVarint()
+        if key == 0 { return (0, .varint) }
         guard let wire = WireType(rawValue: UInt8(key & 7)) else {
             throw VectorTileError("unknown wire type \(key & 7) at byte \(start)")
         }

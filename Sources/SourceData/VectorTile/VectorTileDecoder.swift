@@ -15,8 +15,13 @@ enum VectorTileDecoder {
         var warnings: [String] = []
         var skipped = 0
         var index = 0
+        var zeroFields = 0
         while !reader.isAtEnd {
             let (field, wire) = try reader.readTag()
+            if field == 0 {                         // padding: an odd trailing zero ends the tile
+                zeroFields += 1
+                if reader.isAtEnd { break }
+            }
             guard field == 3 else { try reader.skip(wire); continue }
             guard wire == .lengthDelimited else { throw VectorTileError("layer \(index): field 3 must be a message (byte \(reader.position))") }
             do {
@@ -29,6 +34,7 @@ enum VectorTileDecoder {
             index += 1
         }
         if skipped > warnings.count { warnings.append("… \(skipped - warnings.count) more features skipped") }
+        if zeroFields > 0 { warnings.append("\(zeroFields) field-0 values ignored (zero padding?)") }
         return VectorTile(layers: layers, warnings: warnings)
     }
 
