@@ -23,9 +23,10 @@ public final class RenderResources: Sendable {
         self.maxFileBytes = maxFileBytes
     }
 
-    /// Convenience for a plain directory path; a missing directory means inline data only.
+    /// Convenience for a plain directory path (its archives found by name, as the server
+    /// finds them); a missing directory means inline data only.
     public convenience init(dataDirectory path: String?) {
-        self.init(dataDirectory: path.flatMap { try? DataDirectory(root: $0) })
+        self.init(dataDirectory: path.flatMap { try? DataDirectory(root: $0, archives: DataDirectory.discoverArchives(in: $0)) })
     }
 
     /// Cache statistics (for metrics).

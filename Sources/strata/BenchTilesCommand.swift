@@ -15,6 +15,7 @@ struct BenchTiles: AsyncParsableCommand {
     @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
     @Option(help: "Zoom range A-B (every tile of each zoom).") var zooms: String = "0-5"
     @Option(help: "A single zoom (overrides --zooms); --zoom 3 is the anchors' 64-tile workload.") var zoom: Int?
+    @Option(help: "Tile blocks z/x0-x1/y0-y1[,...] instead of whole zooms (e.g. 14/8794-8797/5293-5296).") var tiles: String?
     @Option(help: "Render threads.") var threads: Int = 1
     @Option(help: "Timed repetitions (median reported).") var reps: Int = 7
     @Option(help: "Untimed passes first (source loading, caches, page faults).") var warmup: Int = 1
@@ -41,8 +42,10 @@ struct BenchTiles: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--data-dir \(dataDir) is not a directory (run from the package root or pass --data-dir)")
         }
-        let range = try zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
-        let tiles = TileSet.tiles(range)
+        let block = try self.tiles.map(TileSet.block)
+        let range = try block.map { b in b.map(\.z).min()!...b.map(\.z).max()! }
+            ?? zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
+        let tiles = block ?? TileSet.tiles(range)
         let cameras = TileSet.cameras(tiles, tileSize: tileSize)
         let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
         let runners = try variants.map {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SourceData
 import TileServer
 
 /// `strata serve [--config PATH] [--port N] [--host H] [--data-dir DIR]`
@@ -35,7 +36,12 @@ struct Serve: AsyncParsableCommand {
             }
             if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
             try cfg.validateFilesystem(configFile: path)
-            try await ServerRunner.run(config: cfg, renderer: try ServeRendererFactory.make(config: cfg))
+            let directory: DataDirectory
+            do { directory = try cfg.makeDataDirectory() } catch {
+                FileHandle.standardError.write(Data("strata: configuration error: \(path): /dataDir: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(directory: directory))
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
             throw ExitCode(2)

@@ -3,13 +3,15 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import SourceData
 
 /// Starts the app and the HTTP server, sweeps idle sessions, and shuts everything down in
 /// order on SIGINT/SIGTERM (stop accepting → finish renders → close the store's pool).
 public enum ServerRunner {
-    public static func run(config: ServerConfig, renderer: any TileRenderer, logger: Logger = Logger(label: "strata")) async throws {
+    public static func run(config: ServerConfig, dataDirectory: DataDirectory? = nil, renderer: any TileRenderer,
+                           logger: Logger = Logger(label: "strata")) async throws {
         let store: any SessionStore = config.store == ":memory:" ? MemorySessionStore() : try SQLiteSessionStore(path: config.store)
-        let app = StrataApp(config: config, store: store, renderer: renderer)
+        let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer)
         let server: HTTPServer
         do {
             server = try await HTTPServer.start(host: config.host, port: config.port, responder: app,

@@ -29,7 +29,9 @@ public final class StrataApp: HTTPResponder {
     /// Where style URLs may lead (nil when `dataDir` is not a directory; `start()` then fails).
     let urlPolicy: StyleURLPolicy?
 
-    public init(config: ServerConfig, store: any SessionStore, renderer: any TileRenderer, metrics: ServerMetrics = ServerMetrics()) {
+    /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
+    public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
+                metrics: ServerMetrics = ServerMetrics()) {
         self.config = config
         self.metrics = metrics
         self.renderer = renderer
@@ -46,8 +48,7 @@ public final class StrataApp: HTTPResponder {
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
-        self.urlPolicy = (try? DataDirectory(root: config.dataDir, archives: config.archives, remoteHosts: config.remoteHosts))
-            .map(StyleURLPolicy.init(directory:))
+        self.urlPolicy = (dataDirectory ?? (try? config.makeDataDirectory())).map(StyleURLPolicy.init(directory:))
         var r = Router<RouteHandler>()
         Self.registerRoutes(&r)
         self.router = r

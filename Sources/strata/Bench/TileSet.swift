@@ -26,6 +26,30 @@ enum TileSet {
         return out
     }
 
+    /// Parses a block `z/x0-x1/y0-y1` (or `z/x/y`; several blocks separated by commas) into
+    /// its tiles, row by row: the dense-city workloads (`14/8794-8797/5293-5296`).
+    static func block(_ text: String) throws -> [TileID] {
+        var out: [TileID] = []
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "/").map(String.init)
+            guard parts.count == 3, let z = Int(parts[0]), (0...22).contains(z) else {
+                throw ValidationError("--tiles takes z/x0-x1/y0-y1 (e.g. 14/8794-8797/5293-5296), got \"\(item)\"")
+            }
+            func span(_ s: String) throws -> ClosedRange<Int> {
+                let ends = s.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+                guard (1...2).contains(ends.count), let lo = ends[0], let hi = ends.last!, lo >= 0, lo <= hi, hi < 1 << z else {
+                    throw ValidationError("--tiles: \"\(s)\" is not a column or row range of zoom \(z)")
+                }
+                return lo...hi
+            }
+            let xs = try span(parts[1]), ys = try span(parts[2])
+            guard xs.count * ys.count <= 65536 else { throw ValidationError("--tiles: at most 65,536 tiles per block") }
+            for y in ys { for x in xs { out.append(TileID(z: z, x: x, y: y)!) } }
+        }
+        guard !out.isEmpty else { throw ValidationError("--tiles names no tile") }
+        return out
+    }
+
     static func cameras(_ tiles: [TileID], tileSize: Int) -> [Camera] {
         tiles.map { Camera.tile($0, tileSize: tileSize) }
     }
