@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 // Strata: a raster map tile server with a live, per-session style.
 // Targets are layered as in ../shared/DESIGN.md; imports only go downward.
+// Release builds use SwiftPM's defaults (-O, whole-module): bounds checks and preconditions
+// stay on; hot kernels use unsafe buffer pointers where measured (docs/BENCHMARKS.md).
 import PackageDescription
-
-let optimize: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
 
 let package = Package(
     name: "Strata",
@@ -25,20 +25,20 @@ let package = Package(
         // C shim around zlib's inflate (gzip/zlib tiles in archives).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // JSON values with source positions, ordered objects and JSON pointers (stdlib only).
-        .target(name: "JSON", swiftSettings: optimize),
+        .target(name: "JSON"),
         // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
-        .target(name: "Geo", swiftSettings: optimize),
+        .target(name: "Geo"),
         // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
-        .target(name: "Raster", exclude: ["README.md"], swiftSettings: optimize),
+        .target(name: "Raster", exclude: ["README.md"]),
         // PNG encode/decode of RGBA buffers.
-        .target(name: "PNGCodec", dependencies: ["CLibPNG"], swiftSettings: optimize),
+        .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
         // Style model, expressions, validation, commands and diff.
         // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
-        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"], swiftSettings: optimize),
+        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"]),
         // GeoJSON, tile index, vector tiles, archives, TileJSON.
-        .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: optimize),
+        .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         // Style + data -> pixels.
-        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"], swiftSettings: optimize),
+        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
             "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo",
@@ -49,12 +49,12 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "GRDB", package: "GRDB.swift"),
-        ], swiftSettings: optimize),
+        ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
             "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: optimize),
+        ]),
 
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", path: "Tests/Support/StrataTestSupport"),

@@ -32,6 +32,13 @@ req GET /tiles/0/0/0.png; expect_status 200; expect_png 256 256
 expect_header Cache-Control no-cache
 ETAG=$(header ETag); [ -n "$ETAG" ] || fail "no ETag"
 req GET /tiles/0/0/0.png "" -H "If-None-Match: $ETAG"; expect_status 304; expect_header ETag "$ETAG"
+# Session-dependent answers vary on the session header (304s and errors too); static files do not.
+expect_header Vary X-Session-ID
+req GET /tiles/0/0/0.png; expect_header Vary X-Session-ID
+req GET /layers; expect_header Vary X-Session-ID
+req GET /tiles/99/0/0.png; expect_header Vary X-Session-ID
+req GET /health; [ -z "$(header Vary)" ] || fail "/health does not depend on the session"; pass
+req GET /css/viewer.css; [ -z "$(header Vary)" ] || fail "static files do not depend on the session"; pass
 req GET /tiles/3/7/7@2x.png; expect_status 200; expect_png 512 512
 req GET /tiles/3/7/7@4x.png; expect_status 200; expect_png 1024 1024
 req GET /tiles/512/2/1/1.png; expect_status 200; expect_png 512 512

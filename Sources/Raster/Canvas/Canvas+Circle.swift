@@ -6,19 +6,8 @@ extension Canvas {
     /// Only pixels inside the circle's bounding box are touched.
     public func drawCircle(center: Point, radius: Float, strokeWidth: Float, fill: Color, stroke: Color,
                            blur: Float = 0, antialiasing: Float = 1) {
-        let sw = strokeWidth.isFinite ? max(0, strokeWidth) : 0
-        let r = radius.isFinite ? max(0, radius) : 0
-        let outer = r + sw
-        guard outer > 0, outer.isFinite, center.x.isFinite, center.y.isFinite, pixmap.width > 0, pixmap.height > 0 else { return }
-        let aaWidth = antialiasing.isFinite ? max(0, antialiasing) : 1
-        let blurValue = blur.isFinite ? max(0, blur) : 0
-        let aa = -max(aaWidth / outer, blurValue, 1e-6)
-        func premultiplied(_ c: Color) -> SIMD4<Float> {
-            let a = clampUnit(c.a)
-            return SIMD4(clampUnit(c.r) * a, clampUnit(c.g) * a, clampUnit(c.b) * a, a)
-        }
-        let kernel = CircleKernel(cx: center.x, cy: center.y, invR: 1 / outer, aa: aa, innerEdge: r / outer,
-                                  hasStroke: sw >= 0.01, fill: premultiplied(fill), stroke: premultiplied(stroke))
+        guard let (kernel, outer) = circleKernel(center: center, radius: radius, strokeWidth: strokeWidth, fill: fill,
+                                                 stroke: stroke, blur: blur, antialiasing: antialiasing) else { return }
         // Pixel centres within `outer` of the centre.
         let w = pixmap.width, h = pixmap.height
         let minX = Double(center.x) - Double(outer), maxX = Double(center.x) + Double(outer)
@@ -40,5 +29,45 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// The one source colour (premultiplied, packed) a circle gives every pixel centre of
+    /// the canvas, or nil when it varies. A disc that covers the whole canvas evenly
+    /// (circle-radius 1e7) is then a uniform blend, which `UniformOverStack` composes
+    /// without a pass over the pixels per disc; 0 means it changes nothing.
+    public func uniformCircleSource(center: Point, radius: Float, strokeWidth: Float, fill: Color, stroke: Color,
+                                    blur: Float = 0, antialiasing: Float = 1) -> UInt32? {
+        guard let (k, _) = circleKernel(center: center, radius: radius, strokeWidth: strokeWidth, fill: fill,
+                                        stroke: stroke, blur: blur, antialiasing: antialiasing) else { return 0 }
+        let w = Float(pixmap.width), h = Float(pixmap.height)
+        // The nearest point of the pixel-centre rectangle and the farthest corner centre: e
+        // is monotone in the distance (each float step rounds monotonically) and so are both
+        // ramps, so what holds at the two ends holds for every pixel centre between them.
+        let nx = min(max(center.x, 0.5), w - 0.5), ny = min(max(center.y, 0.5), h - 0.5)
+        let fx: Float = center.x < w / 2 ? w - 0.5 : 0.5, fy: Float = center.y < h / 2 ? h - 0.5 : 0.5
+        let near = k.distance(nx, ny), far = k.distance(fx, fy)
+        guard near.isFinite, far.isFinite, k.strokeMix(near) == k.strokeMix(far) else { return nil }
+        let c = k.color(atDistance: near)
+        return c == k.color(atDistance: far) ? c : nil
+    }
+
+    /// MapLibre's circle shader set up for one circle and its outer radius; nil when it
+    /// draws nothing.
+    private func circleKernel(center: Point, radius: Float, strokeWidth: Float, fill: Color, stroke: Color,
+                              blur: Float, antialiasing: Float) -> (CircleKernel, Float)? {
+        let sw = strokeWidth.isFinite ? max(0, strokeWidth) : 0
+        let r = radius.isFinite ? max(0, radius) : 0
+        let outer = r + sw
+        guard outer > 0, outer.isFinite, center.x.isFinite, center.y.isFinite, pixmap.width > 0, pixmap.height > 0 else { return nil }
+        let aaWidth = antialiasing.isFinite ? max(0, antialiasing) : 1
+        let blurValue = blur.isFinite ? max(0, blur) : 0
+        let aa = -max(aaWidth / outer, blurValue, 1e-6)
+        func premultiplied(_ c: Color) -> SIMD4<Float> {
+            let a = clampUnit(c.a)
+            return SIMD4(clampUnit(c.r) * a, clampUnit(c.g) * a, clampUnit(c.b) * a, a)
+        }
+        let kernel = CircleKernel(cx: center.x, cy: center.y, invR: 1 / outer, aa: aa, innerEdge: r / outer,
+                                  hasStroke: sw >= 0.01, fill: premultiplied(fill), stroke: premultiplied(stroke))
+        return (kernel, outer)
     }
 }

@@ -48,13 +48,26 @@ struct CircleKernel {
         return t * t * (3 - 2 * t)
     }
 
+    /// Normalised distance e of pixel centre (px, py) from the centre.
+    @inline(__always)
+    func distance(_ px: Float, _ py: Float) -> Float {
+        let dx = px - cx, dy = py - cy
+        return (dx * dx + dy * dy).squareRoot() * invR
+    }
+
+    /// color_t at normalised distance e (0 without a stroke).
+    @inline(__always)
+    func strokeMix(_ e: Float) -> Float { hasStroke ? Self.ramp(e - innerEdge - aa, -invAA) : 0 }
+
     /// The source pixel (premultiplied, packed) at pixel centre (px, py).
     @inline(__always)
-    func colorScalar(_ px: Float, _ py: Float) -> UInt32 {
-        let dx = px - cx, dy = py - cy
-        let e = (dx * dx + dy * dy).squareRoot() * invR
+    func colorScalar(_ px: Float, _ py: Float) -> UInt32 { color(atDistance: distance(px, py)) }
+
+    /// The source pixel (premultiplied, packed) at normalised distance e.
+    @inline(__always)
+    func color(atDistance e: Float) -> UInt32 {
         let ot = Self.ramp(e - 1, invAA)
-        let ct = hasStroke ? Self.ramp(e - innerEdge - aa, -invAA) : 0
+        let ct = strokeMix(e)
         @inline(__always) func q(_ f: Float, _ s: Float) -> Int32 {
             Int32(bitPattern: (ot * (f + (s - f) * ct) * 255 + Self.magic).bitPattern) &- Self.magicBits
         }

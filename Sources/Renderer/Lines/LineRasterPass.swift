@@ -79,16 +79,23 @@ struct LineRasterPass {
             positions.append(contentsOf: repeatElement(.zero, count: mesh.vertices.count - positions.count))
         }
         let outset = style.uniforms.outset, offset = style.offset
-        for i in range {
-            let v = mesh.vertices[i]
-            var reach = v.extrude * outset
-            if offset != 0 {
-                // The offset follows the extrusion, turned for round-cap vertices.
-                let o = v.extrude * (-offset * v.side)
-                let u = 0.5 * v.direction, t = 1 - abs(u)
-                reach += SIMD2(o.x * t - o.y * u, o.x * u + o.y * t)
+        precondition(range.lowerBound >= 0 && range.upperBound <= mesh.vertices.count)
+        // Unchecked access inside the checked range (the hot loop of every line).
+        positions.withUnsafeMutableBufferPointer { out in
+            mesh.vertices.withUnsafeBufferPointer { vertices in
+                guard let dst = out.baseAddress, let src = vertices.baseAddress else { return }
+                for i in range {
+                    let v = src[i]
+                    var reach = v.extrude * outset
+                    if offset != 0 {
+                        // The offset follows the extrusion, turned for round-cap vertices.
+                        let o = v.extrude * (-offset * v.side)
+                        let u = 0.5 * v.direction, t = 1 - abs(u)
+                        reach += SIMD2(o.x * t - o.y * u, o.x * u + o.y * t)
+                    }
+                    dst[i] = frame.device(v.position) + frame.rotate(reach) + shift
+                }
             }
-            positions[i] = frame.device(v.position) + frame.rotate(reach) + shift
         }
     }
 

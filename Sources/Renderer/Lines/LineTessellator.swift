@@ -189,6 +189,7 @@ struct LineTessellator {
 
     /// An extrusion component as the vertex byte keeps it: round(63·v) + 128 wrapped to a
     /// byte, read back as (byte − 128) / 63.
+    @inline(__always)
     static func storedExtrude(_ v: Double) -> Float {
         // (Beyond ±10^9 the wrapped byte is noise anyway; stay clear of Int overflow.)
         guard v.isFinite, abs(v) < 1e9 else { return 0 }

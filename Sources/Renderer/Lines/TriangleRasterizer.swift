@@ -156,38 +156,40 @@ struct EdgeStepper {
     /// only that row is wanted (no row step is set up).
     @inline(__always)
     init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int, stepping: Bool = true) {
-        let dx = b.x - a.x, dy = b.y - a.y
+        // Wrapping operators: coordinates are within ±2^30 fixed-point units (RasterTriangle's
+        // vertex limit), so every product stays far inside Int64.
+        let dx = b.x &- a.x, dy = b.y &- a.y
         let s: Int64 = 256
         let inclusive = dy < 0 || (dy == 0 && dx < 0)
         bias = inclusive ? 0 : 1
         // Edge function at pixel (x, y) = alpha·x + beta(y); beta grows by s·dx per row.
-        let alpha = -s * dy
-        let beta = dx * (s * Int64(y) + s / 2 - a.y) - dy * (s / 2 - a.x)
-        step = s * dx
+        let alpha = 0 &- s &* dy
+        let beta = dx &* (s &* Int64(y) &+ s / 2 &- a.y) &- dy &* (s / 2 &- a.x)
+        step = s &* dx
         if alpha > 0 {
             // x ≥ (bias − beta) / alpha: N = bias − beta = q·D − r, 0 ≤ r < D, q = ceil(N / D).
             kind = .lower
             divisor = alpha
-            let n = bias - beta
+            let n = bias &- beta
             let q = Self.ceilDiv(n, alpha)
             bound = Int(clamping: q)
-            remainder = q * alpha - n
+            remainder = q &* alpha &- n
             // N shrinks by S = s·dx per row: S = sq·D + sr.
             if stepping {
                 stepQuotient = Self.floorDiv(step, alpha)
-                stepRemainder = step - stepQuotient * alpha
+                stepRemainder = step &- stepQuotient &* alpha
             }
         } else if alpha < 0 {
             // x ≤ (beta − bias) / −alpha: M = beta − bias = q·E + r, 0 ≤ r < E, q = floor(M / E).
             kind = .upper
-            divisor = -alpha
-            let m = beta - bias
+            divisor = 0 &- alpha
+            let m = beta &- bias
             let q = Self.floorDiv(m, divisor)
             bound = Int(clamping: q)
-            remainder = m - q * divisor
+            remainder = m &- q &* divisor
             if stepping {
                 stepQuotient = Self.floorDiv(step, divisor)
-                stepRemainder = step - stepQuotient * divisor
+                stepRemainder = step &- stepQuotient &* divisor
             }
         } else {
             kind = .horizontal
@@ -203,20 +205,22 @@ struct EdgeStepper {
     @inline(__always)
     mutating func advance() {
         switch kind {
+        // Wrapping operators: every term is bounded by the ±2·10^6 px vertex limit times the
+        // 256 sub-pixel scale, far from Int64's range (no overflow check per row).
         case .lower:
             // N' = N − S = (q − sq)·D − (r + sr).
-            var q = Int64(bound) - stepQuotient
-            var r = remainder + stepRemainder
-            if r >= divisor { q -= 1; r -= divisor }
-            bound = Int(clamping: q); remainder = r
+            var q = Int64(bound) &- stepQuotient
+            var r = remainder &+ stepRemainder
+            if r >= divisor { q &-= 1; r &-= divisor }
+            bound = Int(truncatingIfNeeded: q); remainder = r
         case .upper:
             // M' = M + S = (q + sq)·E + (r + sr).
-            var q = Int64(bound) + stepQuotient
-            var r = remainder + stepRemainder
-            if r >= divisor { q += 1; r -= divisor }
-            bound = Int(clamping: q); remainder = r
+            var q = Int64(bound) &+ stepQuotient
+            var r = remainder &+ stepRemainder
+            if r >= divisor { q &+= 1; r &-= divisor }
+            bound = Int(truncatingIfNeeded: q); remainder = r
         case .horizontal:
-            value += step
+            value &+= step
         }
     }
 
@@ -269,16 +273,17 @@ struct RasterTriangle {
         @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> { SIMD2(snap(p.x), snap(p.y)) }
         let a = snap(p0)
         var b = snap(p1), c = snap(p2)
-        let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        let area = (b.x &- a.x) &* (c.y &- a.y) &- (b.y &- a.y) &* (c.x &- a.x)
         if area == 0 { return nil }
         if area < 0 { swap(&b, &c) }
         let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
         let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
         // Pixel p has its centre at 256·p + 128.
-        y0 = max(clip.minY, Int(EdgeStepper.ceilDiv(lowY - 128, 256)))
-        y1 = min(clip.maxY, Int(EdgeStepper.floorDiv(highY - 128, 256)))
-        x0 = max(clip.minX, Int(EdgeStepper.ceilDiv(lowX - 128, 256)))
-        x1 = min(clip.maxX, Int(EdgeStepper.floorDiv(highX - 128, 256)))
+        // Fixed point to pixels: arithmetic shifts are floor divisions by 256.
+        y0 = max(clip.minY, Int(truncatingIfNeeded: (lowY &- 128 &+ 255) >> 8))
+        y1 = min(clip.maxY, Int(truncatingIfNeeded: (highY &- 128) >> 8))
+        x0 = max(clip.minX, Int(truncatingIfNeeded: (lowX &- 128 &+ 255) >> 8))
+        x1 = min(clip.maxX, Int(truncatingIfNeeded: (highX &- 128) >> 8))
         guard y0 <= y1, x0 <= x1 else { return nil }
         let stepping = y1 > y0
         e0 = EdgeStepper(from: a, to: b, row: y0, stepping: stepping)
@@ -300,7 +305,7 @@ struct RasterTriangle {
             if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
             if y == y1 { break }
             e0.advance(); e1.advance(); e2.advance()
-            y += 1
+            y &+= 1
         }
     }
 

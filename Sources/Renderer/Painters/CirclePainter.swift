@@ -31,7 +31,15 @@ enum CirclePainter {
         struct Disc { var key: Double; var order: Int; var center: SIMD2<Float>; var radius, stroke, blur: Float; var fill, ring: Color }
         var discs: [Disc] = []
         let canvas = frame.canvas
+        // Discs that cover the whole canvas with one colour are composed, not drawn one by one.
+        var uniform = UniformOverStack()
         func draw(_ d: Disc) {
+            if let s = canvas.uniformCircleSource(center: d.center, radius: d.radius, strokeWidth: d.stroke, fill: d.fill,
+                                                  stroke: d.ring, blur: d.blur, antialiasing: 1) {
+                uniform.push(s)
+                return
+            }
+            uniform.apply(to: canvas)
             canvas.drawCircle(center: d.center, radius: d.radius, strokeWidth: d.stroke, fill: d.fill, stroke: d.ring,
                               blur: d.blur, antialiasing: 1)
         }
@@ -56,6 +64,7 @@ enum CirclePainter {
         }
         discs.sort { ($0.key, $0.order) < ($1.key, $1.order) }
         for d in discs { draw(d) }
+        uniform.apply(to: canvas)
         frame.clock.mark(.raster)
     }
 }

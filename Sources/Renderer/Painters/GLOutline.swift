@@ -11,10 +11,10 @@ enum GLOutline {
         let w = canvas.width, h = canvas.height
         let pr = max(0, min(1, c.r)), pg = max(0, min(1, c.g)), pb = max(0, min(1, c.b)), pa = max(0, min(1, c.a))
         canvas.withUnsafeMutablePixels { px in
-            func plot(_ x: Int, _ y: Int, _ alpha: Float) {
+            @inline(__always) func plot(_ x: Int, _ y: Int, _ alpha: Float) {
                 guard x >= 0, y >= 0, x < w, y < h, alpha > 0 else { return }
                 let a = pa * alpha
-                let i = y * w + x
+                let i = y &* w &+ x
                 let d = px[i]
                 let k = 1 - a
                 func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
@@ -59,42 +59,49 @@ enum GLOutline {
     }
 
     /// One GL line segment: pixel centres along the major axis from the start (included) to
-    /// the end (excluded), the nearest pixel across it.
+    /// the end (excluded), the nearest pixel across it. Coordinates are clamped to just
+    /// outside the canvas before any conversion to Int, so far-away edges cost nothing and
+    /// cannot trap.
+    @inline(__always)
     private static func segment(_ p0: Point, _ p1: Point, width: Int, height: Int, _ plot: (Int, Int, Float) -> Void) {
         let d = p1 - p0
         guard d.x.isFinite, d.y.isFinite, p0.x.isFinite, p0.y.isFinite else { return }
         let len = (d.x * d.x + d.y * d.y).squareRoot()
-        guard len > 1e-6 else { return }
+        guard len > 1e-6, len.isFinite else { return }
         let nx = -d.y / len, ny = d.x / len
-        func alpha(_ cx: Float, _ cy: Float) -> Float {
+        @inline(__always) func alpha(_ cx: Float, _ cy: Float) -> Float {
             let dist = min(1, abs((cx - p0.x) * nx + (cy - p0.y) * ny))
             return 1 - dist * dist * (3 - 2 * dist)
         }
+        /// A coordinate across the major axis as a pixel index; nil off the canvas.
+        @inline(__always) func cell(_ v: Float, _ limit: Int) -> Int? {
+            guard v >= -1, v < Float(limit) + 1 else { return nil }
+            return Int(v.rounded(.down))
+        }
+        @inline(__always) func span(_ a: Float, _ b: Float, _ forward: Bool, _ limit: Int) -> ClosedRange<Int>? {
+            let bound = Float(limit) + 2
+            let lo = max(-2, min(a, b)), hi = min(bound, max(a, b))
+            guard lo <= hi else { return nil }
+            var first = Int((lo - 0.5).rounded(.up)), last = Int((hi - 0.5).rounded(.up)) - 1
+            if !forward { first = Int((lo - 0.5).rounded(.down)) + 1; last = Int((hi - 0.5).rounded(.down)) }
+            first = max(first, -1); last = min(last, limit)
+            return first <= last ? first...last : nil
+        }
         if abs(d.x) >= abs(d.y) {
             // Columns whose centre lies in [x0, x1) in travel direction.
-            let lo = min(p0.x, p1.x), hi = max(p0.x, p1.x)
-            var first = Int((lo - 0.5).rounded(.up)), last = Int((hi - 0.5).rounded(.up)) - 1
-            if d.x < 0 { first = Int((lo - 0.5).rounded(.down)) + 1; last = Int((hi - 0.5).rounded(.down)) }
-            first = max(first, -1); last = min(last, width)
-            guard first <= last else { return }
+            guard let xs = span(p0.x, p1.x, d.x >= 0, width) else { return }
             let slope = d.y / d.x
-            for x in first...last {
+            for x in xs {
                 let cx = Float(x) + 0.5
-                let y = p0.y + (cx - p0.x) * slope
-                let row = Int(y.rounded(.down))
+                guard let row = cell(p0.y + (cx - p0.x) * slope, height) else { continue }
                 plot(x, row, alpha(cx, Float(row) + 0.5))
             }
         } else {
-            let lo = min(p0.y, p1.y), hi = max(p0.y, p1.y)
-            var first = Int((lo - 0.5).rounded(.up)), last = Int((hi - 0.5).rounded(.up)) - 1
-            if d.y < 0 { first = Int((lo - 0.5).rounded(.down)) + 1; last = Int((hi - 0.5).rounded(.down)) }
-            first = max(first, -1); last = min(last, height)
-            guard first <= last else { return }
+            guard let ys = span(p0.y, p1.y, d.y >= 0, height) else { return }
             let slope = d.x / d.y
-            for y in first...last {
+            for y in ys {
                 let cy = Float(y) + 0.5
-                let x = p0.x + (cy - p0.y) * slope
-                let col = Int(x.rounded(.down))
+                guard let col = cell(p0.x + (cy - p0.y) * slope, width) else { continue }
                 plot(col, y, alpha(Float(col) + 0.5, cy))
             }
         }

@@ -107,10 +107,23 @@ public final class StrataApp: HTTPResponder {
         }
         let metrics = self.metrics
         let method = request.method.rawValue
+        let varies = Self.dependsOnSession(route: route)
         return future.flatMapErrorThrowing { Self.errorResponse($0) }.map { response in
+            var response = response
+            // Caches (browsers, CDNs) must key these on the session header too.
+            if varies, !response.headers.contains(name: "Vary") { response.headers.add(name: "Vary", value: "X-Session-ID") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             metrics.request(route: route, method: method, status: Int(response.status.code), seconds: seconds)
             return response
+        }
+    }
+
+    /// Whether a route's answer depends on the `X-Session-ID` header: all but the viewer's
+    /// files, health and metrics (and unmatched paths).
+    static func dependsOnSession(route: String) -> Bool {
+        switch route {
+        case "unmatched", "/", "/index.html", "/health", "/metrics": return false
+        default: return !publicFolders.contains { route.hasPrefix("/\($0)/") }
         }
     }
 

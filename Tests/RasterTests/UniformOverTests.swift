@@ -1,0 +1,67 @@
+import XCTest
+@testable import Raster
+
+/// Discs that cover the whole canvas evenly are composed by `UniformOverStack` instead of
+/// drawn one by one; the bytes must be exactly those of drawing them.
+final class UniformOverTests: XCTestCase {
+    /// A canvas with every channel value somewhere (premultiplied: colour ≤ alpha).
+    func gradientCanvas(_ w: Int = 64, _ h: Int = 64) -> Canvas {
+        let c = Canvas(width: w, height: h)
+        c.withUnsafeMutablePixels { px in
+            for i in px.indices {
+                let a = UInt32((i * 7) & 255), r = UInt32(i & 255) % (a + 1), g = UInt32((i * 3) & 255) % (a + 1)
+                px[i] = r | g << 8 | (a / 2) << 16 | a << 24
+            }
+        }
+        return c
+    }
+
+    func testStackEqualsSequentialBlends() {
+        let colours: [UInt32] = [0x8040_2010, 0xFF00_FF00, 0x0100_0001, 0x7F7F_7F7F, 0x0000_0000, 0x4010_2030]
+        for n in 1...colours.count {
+            let expected = gradientCanvas(), actual = gradientCanvas()
+            var stack = UniformOverStack()
+            for s in colours.prefix(n) {
+                expected.withUnsafeMutablePixels { px in for i in px.indices { px[i] = PixelMath.over(s, px[i]) } }
+                stack.push(s)
+            }
+            stack.apply(to: actual)
+            XCTAssertEqual(actual.pixmap.data, expected.pixmap.data, "\(n) blends")
+            XCTAssertEqual(stack.count, 0)
+        }
+    }
+
+    func testUniformDiscsMatchTheirDrawing() {
+        let fill = Color(r: 0.2, g: 0.6, b: 0.9, a: 0.4), ring = Color(r: 1, g: 0, b: 0, a: 0.7)
+        // (centre, radius, stroke, blur): tile-covering fills, a covering stroke ring, a blur
+        // so wide that the disc is nearly transparent everywhere.
+        let cases: [(Point, Float, Float, Float)] = [
+            (Point(32, 32), 1e7, 0, 0), (Point(-5e6, 3e6), 1e7, 2, 0), (Point(32, 32 + 1e6), 10, 1e7, 0),
+            (Point(10, 10), 1e7, 0, 1e7), (Point(32, 32), 1e4, 0, 0.5),
+        ]
+        for (kernelMode, (center, radius, stroke, blur)) in [KernelMode.simd, .scalar].flatMap({ m in cases.map { (m, $0) } }) {
+            let drawn = gradientCanvas(), composed = gradientCanvas()
+            drawn.kernelMode = kernelMode
+            drawn.drawCircle(center: center, radius: radius, strokeWidth: stroke, fill: fill, stroke: ring, blur: blur)
+            guard let s = composed.uniformCircleSource(center: center, radius: radius, strokeWidth: stroke, fill: fill,
+                                                       stroke: ring, blur: blur) else {
+                return XCTFail("\(center) r=\(radius) covers the canvas evenly")
+            }
+            var stack = UniformOverStack()
+            stack.push(s)
+            stack.apply(to: composed)
+            XCTAssertEqual(composed.pixmap.data, drawn.pixmap.data, "\(center) r=\(radius) s=\(stroke) b=\(blur) \(kernelMode)")
+        }
+    }
+
+    func testDiscsWithAnEdgeInTheCanvasAreNotUniform() {
+        let c = Canvas(width: 64, height: 64)
+        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 20, strokeWidth: 0, fill: .black, stroke: .black))
+        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 100, strokeWidth: 0, fill: .black, stroke: .black, blur: 0.9))
+        XCTAssertNil(c.uniformCircleSource(center: Point(-100, 32), radius: 120, strokeWidth: 0, fill: .black, stroke: .black))
+        // A ring whose inner edge crosses the canvas.
+        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 10, strokeWidth: 1e6, fill: .black, stroke: .white))
+        // Far away: nothing to draw.
+        XCTAssertEqual(c.uniformCircleSource(center: Point(1e6, 1e6), radius: 5, strokeWidth: 0, fill: .black, stroke: .black), 0)
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Absurd paint values cost what their visible result costs: 2,000 discs of circle-radius 1e7
+# render as one blend (the tile equals a red background), and huge line widths, blurs,
+# offsets and sub-pixel dashes answer 200 within the render budget (never 503), unchanged
+# for the server afterwards.
+source "$(dirname "$0")/lib.sh"
+start_server
+
+POINTS=$(python3 -c 'import json; print(json.dumps({"type": "FeatureCollection", "features": [
+  {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [(i * 7.3) % 360 - 180, (i * 3.1) % 160 - 80]}}
+  for i in range(2000)]}))')
+LINES='{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "LineString",
+  "coordinates": [[-170, -60], [-20, 10], [30, -40], [170, 70], [100, 80]]}}]}'
+STYLE="{\"version\": 8, \"sources\": {\"p\": {\"type\": \"geojson\", \"data\": $POINTS}, \"l\": {\"type\": \"geojson\", \"data\": $LINES}},
+  \"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-color\": \"#ffffff\"}},
+               {\"id\": \"line\", \"type\": \"line\", \"source\": \"l\"},
+               {\"id\": \"discs\", \"type\": \"circle\", \"source\": \"p\", \"paint\": {\"circle-radius\": 1e7, \"circle-color\": \"#ff0000\"}}]}"
+echo "{\"style\": $STYLE}" > "$WORK/body.json"
+req POST /sessions "@$WORK/body.json"; expect_status 201
+SID=$(jqr .id); Q="?session=$SID"
+RED='{"style": {"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}]}}'
+req POST /sessions "$RED"; expect_status 201; RQ="?session=$(jqr .id)"
+
+for t in 1/0/0 3/4/2 0/0/0; do
+  req GET "/tiles/$t.png$RQ"; expect_status 200; cp "$BODY" "$WORK/red.png"
+  req GET "/tiles/$t.png$Q"; expect_status 200 "2,000 tile-covering discs at $t"
+  cmp -s "$BODY" "$WORK/red.png" || fail "tile $t of 2,000 opaque red discs is not plain red"
+  pass
+done
+req GET "/static/0,0,1/1024x1024@2x.png$Q"; expect_status 200; expect_png 2048 2048
+
+# Translucent covering discs stack exactly (composed, not drawn one by one).
+req PATCH "/layers/discs$Q" '{"paint": {"circle-opacity": 0.01, "circle-blur": 1e7, "circle-stroke-width": 1e7}}'; expect_status 200
+req GET "/tiles/2/1/1.png$Q"; expect_status 200; expect_png 256 256
+
+for paint in '{"line-width": 1e9}' '{"line-gap-width": 1e9}' '{"line-offset": 1e9}' '{"line-blur": 1e9}' \
+             '{"line-dasharray": [1e-9, 1e-9]}' '{"line-dasharray": [1e-9, 1e-9], "line-width": 1e9}' '{"line-width": 1e9, "line-blur": 1e9}'; do
+  req PATCH "/layers/line$Q" "{\"paint\": $paint}"; expect_status 200
+  req GET "/tiles/1/0/0.png$Q"; expect_status 200 "$paint"; expect_png 256 256
+  req PATCH "/layers/line$Q" '{"paint": {"line-width": null, "line-gap-width": null, "line-offset": null, "line-blur": null, "line-dasharray": null}}'
+  expect_status 200
+done
+req GET /health; expect_status 200
+done_ok
