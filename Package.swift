@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "JSON"),
         // Web Mercator, tile ids, bounds, clipping, simplification (stdlib only).
         .target(name: "Geo"),
+        // SplitMix64, the one seeded generator (synthetic workloads, benchmarks, tests).
+        .target(name: "SplitMix"),
         // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
         .target(name: "Raster", exclude: ["README.md"]),
         // PNG encode/decode of RGBA buffers.
@@ -36,38 +38,45 @@ let package = Package(
         // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
         .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"]),
         // GeoJSON, tile index, vector tiles, archives, TileJSON.
-        .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", "SplitMix", .product(name: "GRDB", package: "GRDB.swift")]),
         // Style + data -> pixels.
         .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
-            "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo",
+            "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
-            "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON",
+            "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec"], resources: [.copy("References")]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "StrataTestSupport"]),
-        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo", "StrataTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "StrataTestSupport"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "CLibPNG", "SplitMix", "StrataTestSupport"]),
+        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo", "SplitMix", "StrataTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "SplitMix", "StrataTestSupport",
+                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "StrataTestSupport"],
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
-        .testTarget(name: "TileServerTests", dependencies: ["TileServer"]),
+        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec",
+                                                           .product(name: "NIOCore", package: "swift-nio"),
+                                                           .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                           .product(name: "NIOPosix", package: "swift-nio"),
+                                                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),
     ]

@@ -1,3 +1,4 @@
+import SplitMix
 import ArgumentParser
 import Foundation
 import Geo
@@ -59,7 +60,7 @@ struct BenchIndex: ParsableCommand {
         let (side, zoom) = workload.tileSide(featuresPerTile: perTile)
         let z = Int(zoom.rounded(.down))
         let buffer = side * GeoJSONOptions().bufferFraction
-        var rng = SplitMix(state: seed &+ 99)
+        var rng = SplitMix64(seed: seed &+ 99)
         let area = SyntheticWorkload.area
         let rects: [WorldRect] = (0..<tiles).map { _ in
             let x = area.minX + side + rng.unit() * (area.width - 2 * side), y = area.minY + side + rng.unit() * (area.height - 2 * side)
@@ -181,13 +182,3 @@ private func trimHeap() {
     if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") { _ = unsafeBitCast(sym, to: Trim.self)(0) }
 }
 
-private struct SplitMix {
-    var state: UInt64
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
-    }
-}

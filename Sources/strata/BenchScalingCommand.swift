@@ -1,3 +1,4 @@
+import SplitMix
 import ArgumentParser
 import Foundation
 import Geo

@@ -1,3 +1,4 @@
+import SplitMix
 import XCTest
 @testable import Geo
 

@@ -1,3 +1,4 @@
+import SplitMix
 import XCTest
 import SourceData
 import Raster

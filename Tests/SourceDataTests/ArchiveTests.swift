@@ -1,3 +1,4 @@
+import SplitMix
 import StrataTestSupport
 import XCTest
 import Foundation

@@ -1,3 +1,4 @@
+import SplitMix
 import JSON
 @testable import StyleSpec
 import XCTest
@@ -178,19 +179,7 @@ extension Result where Failure == StyleError {
 }
 
 /// Deterministic PRNG so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-}
+typealias SplitMix = SplitMix64
 
 /// Random valid-looking edits on style JSON: the kinds of change a declarative client makes.
 enum RandomEdit {

@@ -1,3 +1,4 @@
+import SplitMix
 import JSON
 @testable import StyleSpec
 import XCTest
@@ -78,18 +79,50 @@ final class StyleRobustnessTests: XCTestCase {
         XCTAssertGreaterThan(applied, 10)
     }
 
-    func testRandomRouteBodiesNeverTrap() {
+    /// Corrupted route bodies: each answer is either a change whose commands replay to the
+    /// same style (and whose layers still validate), or an error with a code, a message and
+    /// a path into the body; the original style is never touched.
+    func testRandomRouteBodiesGiveAChangeOrAPointedError() {
         var rng = SplitMix(seed: 99)
         let style = parseStyle(baseStyleJSON)!
+        let before = style.renderDigest
+        var changes = 0, errors = 0
         for _ in 0..<1000 {
             let body = Self.corrupt(J(#"{"layer": {"id": "x", "type": "circle", "source": "pts", "slot": "middle"}, "position": {"below": "cities"}, "paint": {"fill-color": "red"}, "id": "y", "minzoom": 2}"#), &rng)
             let id = rng.pick(["fill", "cities", "middle", "ghost"])
-            _ = style.addingLayer(body: body)
-            _ = style.patchingLayer(id, body: body)
-            _ = style.replacingLayer(id, body: body["layer"] ?? body)
-            _ = style.movingLayer(id, body: body)
-            _ = style.copyingLayer(id, body: body)
-            _ = style.addingSource(body: body)
+            let answers = [style.addingLayer(body: body), style.patchingLayer(id, body: body),
+                           style.replacingLayer(id, body: body["layer"] ?? body), style.movingLayer(id, body: body),
+                           style.copyingLayer(id, body: body), style.addingSource(body: body)]
+            for answer in answers {
+                switch answer {
+                case .success(let change):
+                    changes += 1
+                    XCTAssertFalse(change.commands.isEmpty, "a change without commands for \(body)")
+                    guard case .success(let replayed) = style.applying(change.commands) else {
+                        XCTFail("the commands of a change do not replay: \(change.commands)"); continue
+                    }
+                    XCTAssertEqual(replayed.renderDigest, change.style.renderDigest, "replay differs for \(body)")
+                    XCTAssertEqual(change.style.layers.count, Set(change.style.layers.map(\.id)).count, "duplicate layer ids")
+                case .failure(let e):
+                    errors += 1
+                    XCTAssertFalse(e.message.isEmpty)
+                    XCTAssertFalse(e.code.isEmpty)
+                    if !e.path.tokens.isEmpty, !["unknown_layer", "unknown_source"].contains(e.code) {
+                        XCTAssertNotNil(Self.parent(of: e.path, in: body) ?? body["layer"].flatMap { Self.parent(of: e.path, in: $0) },
+                                        "\(e.code) at \(e.path) points outside \(body)")
+                    }
+                }
+            }
+            XCTAssertEqual(style.renderDigest, before)
         }
+        XCTAssertGreaterThan(changes, 50, "the corruption should leave some bodies valid")
+        XCTAssertGreaterThan(errors, 1000)
+    }
+
+    /// The value at `path`, or its parent (an error may name a key that is missing);
+    /// nil when neither exists in `body`.
+    static func parent(of path: JSONPointer, in body: JSONValue) -> JSONValue? {
+        if let v = body.resolve(path) { return v }
+        return body.resolve(JSONPointer(Array(path.tokens.dropLast())))
     }
 }

@@ -1,6 +1,6 @@
 /// A least-recently-used map with a byte budget. Not thread-safe (wrap it); entries live in a
 /// flat array linked by indices so a hit costs one hash lookup and a few index writes.
-public struct LRUCache<Key: Hashable, Value>: @unchecked Sendable {
+public struct LRUCache<Key: Hashable, Value> {
     struct Node {
         var key: Key
         var value: Value
@@ -98,3 +98,7 @@ public struct LRUCache<Key: Hashable, Value>: @unchecked Sendable {
         free.append(i)
     }
 }
+
+/// Sendable exactly when what it holds is (a plain value type of arrays and a dictionary).
+extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUCache.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,3 +1,4 @@
+import SplitMix
 import Foundation
 import SourceData
 

@@ -1,3 +1,4 @@
+import SplitMix
 @testable import Raster
 
 /// Small builders shared by the tests.
@@ -40,15 +41,5 @@ extension Canvas {
     }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64) so tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A deterministic pseudo-random generator so tests are reproducible.
+typealias SeededGenerator = SplitMix64

@@ -1,7 +1,8 @@
 /// SplitMix64: a tiny, fast random generator that gives the same sequence on every platform,
-/// so synthetic workloads (benchmarks, tests) are reproducible from a seed.
+/// so synthetic workloads (benchmarks, tests, fuzz-style tests) are reproducible from a seed.
+/// The project's only pseudo-random generator.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    public var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
@@ -15,4 +16,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// Uniform in [0, 1).
     public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// Uniform in 0..<n (0 when n ≤ 0).
+    public mutating func int(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+
+    /// A random element of a non-empty array.
+    public mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
 }
