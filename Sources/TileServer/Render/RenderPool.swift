@@ -2,9 +2,10 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A fixed set of render threads behind a bounded FIFO queue. Rendering never runs on an
-/// event loop; when the queue is full new work is refused at once (the caller answers 503 with
-/// `Retry-After`) instead of piling up latency and memory.
+/// A fixed set of render threads behind a bounded queue that serves sessions in turn
+/// (`FairQueue`). Rendering never runs on an event loop; when the queue is full new work is
+/// refused at once (the caller answers 503 with `Retry-After`) instead of piling up latency
+/// and memory — the session holding the most waiting work is refused first.
 public final class RenderPool: @unchecked Sendable {
     public typealias Job = @Sendable (RenderBudget) throws -> [UInt8]
 
@@ -18,8 +19,7 @@ public final class RenderPool: @unchecked Sendable {
     public let queueLimit: Int
     private let condition = NSCondition()
     // Guarded by `condition`:
-    private var queue: [Pending] = []
-    private var head = 0
+    private var queue: FairQueue<Pending>
     private var running = 0
     private var stopping = false
     private var workers: [Thread] = []
@@ -33,6 +33,7 @@ public final class RenderPool: @unchecked Sendable {
                 onRender: @escaping @Sendable (Double, Bool) -> Void = { _, _ in }) {
         self.threadCount = max(1, threads)
         self.queueLimit = max(0, queueLimit)
+        self.queue = FairQueue(limit: max(0, queueLimit))
         self.onQueueDepth = onQueueDepth
         self.onRender = onRender
         for i in 0..<threadCount {
@@ -47,28 +48,42 @@ public final class RenderPool: @unchecked Sendable {
     /// Jobs waiting (not running).
     public var queueDepth: Int {
         condition.lock(); defer { condition.unlock() }
-        return queue.count - head
+        return queue.count
     }
 
     /// Queues a job; the future fails with a 503 `APIError` when the queue is full, and with
     /// `RenderBudget.Exceeded` mapped to 503 when the budget runs out before or while it runs.
-    public func submit(on loop: any EventLoop, budgetMs: Int, _ job: @escaping Job) -> EventLoopFuture<[UInt8]> {
+    /// `owner` is the session the work is for: waiting work is served one session at a time.
+    public func submit(on loop: any EventLoop, budgetMs: Int, owner: String = "", _ job: @escaping Job) -> EventLoopFuture<[UInt8]> {
         let promise = loop.makePromise(of: [UInt8].self)
         let budget = RenderBudget(milliseconds: budgetMs)
+        let once = OncePromise(promise)
+        let pending = Pending(job: job, budget: budget, result: once)
         condition.lock()
-        let waiting = queue.count - head
+        let waiting = queue.count
         // Idle threads take work at once; only work beyond them has to wait in the queue.
         let idle = threadCount - running - waiting
-        if stopping || (idle <= 0 && waiting >= queueLimit) {
-            condition.unlock()
+        var evicted: Pending?
+        var admitted = !stopping
+        if admitted {
+            if idle > 0 {
+                queue.forceEnqueue(pending, owner: owner)
+            } else {
+                switch queue.enqueue(pending, owner: owner) {
+                case .admitted: break
+                case .admittedEvicting(let p): evicted = p
+                case .refused: admitted = false
+                }
+            }
+        }
+        let depth = queue.count
+        if admitted { condition.signal() }
+        condition.unlock()
+        guard admitted else {
             promise.fail(APIError.unavailable(stopping ? "the server is shutting down" : "render queue is full (\(queueLimit) waiting)", retryAfter: 1))
             return promise.futureResult
         }
-        let once = OncePromise(promise)
-        queue.append(Pending(job: job, budget: budget, result: once))
-        let depth = queue.count - head
-        condition.signal()
-        condition.unlock()
+        evicted?.result.fail(APIError.unavailable("render queue is full and this session holds the most waiting work", retryAfter: 1))
         onQueueDepth(depth)
         // The client gets its answer at the deadline even if a job ignores its budget.
         let timeout = loop.scheduleTask(in: .milliseconds(Int64(budgetMs))) {
@@ -82,13 +97,10 @@ public final class RenderPool: @unchecked Sendable {
     private func workerLoop() {
         while true {
             condition.lock()
-            while head >= queue.count && !stopping { condition.wait() }
-            if head >= queue.count && stopping { condition.unlock(); return }
-            let p = queue[head]
-            head += 1
-            if head > 64, head * 2 > queue.count { queue.removeFirst(head); head = 0 }
+            while queue.count == 0 && !stopping { condition.wait() }
+            guard let p = queue.dequeue() else { condition.unlock(); return }   // stopping, drained
             running += 1
-            let depth = queue.count - head
+            let depth = queue.count
             condition.unlock()
             onQueueDepth(depth)
             run(p)

@@ -51,7 +51,8 @@ public final class TileService: Sendable {
 
     /// The tile for `key`: from the cache, by joining an identical render in flight, or by
     /// rendering it on the pool.
-    public func tile(key: String, on loop: any EventLoop, render: @escaping RenderPool.Job) -> EventLoopFuture<CachedTile> {
+    /// `owner` (the session) shares the render queue fairly with other sessions.
+    public func tile(key: String, on loop: any EventLoop, owner: String = "", render: @escaping RenderPool.Job) -> EventLoopFuture<CachedTile> {
         if let hit = cached(key) { return loop.makeSucceededFuture(hit) }
         let promise = loop.makePromise(of: CachedTile.self)
         let leader = inflight.withLockedValue { d -> Bool in
@@ -65,7 +66,7 @@ public final class TileService: Sendable {
         }
         metrics?.cacheMisses.increment()
         let etag = Self.etag(forKey: key)
-        pool.submit(on: loop, budgetMs: budgetMs, render).whenComplete { result in
+        pool.submit(on: loop, budgetMs: budgetMs, owner: owner, render).whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {
             case .success(let bytes):

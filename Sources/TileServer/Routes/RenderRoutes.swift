@@ -83,7 +83,7 @@ extension StrataApp {
         if ETag.matches(ifNoneMatch: ctx.request.header("If-None-Match"), etag: etag) {
             return ctx.loop.makeSucceededFuture(HTTPResponse(status: .notModified, headers: ["ETag": etag, "Cache-Control": cacheControl]))
         }
-        return tiles.tile(key: key, on: ctx.loop, render: render).map { t in
+        return tiles.tile(key: key, on: ctx.loop, owner: ctx.sessionID ?? "", render: render).map { t in
             HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], buffer: t.buffer)
         }
     }
