@@ -29,7 +29,7 @@ final class RenderFrame {
     let projection: WorldProjection
     /// Images the session has (for `image` expressions).
     let availableImages: Set<String>
-    var clock: PhaseClock
+    let clock: PhaseClock
     /// Set once anything but a background may have drawn: until then the image is one colour.
     var drewFeatures = false
     var scratch = GeometryScratch()
@@ -38,7 +38,9 @@ final class RenderFrame {
     let tileDrawing = TileDrawingState()
     /// Asked between layers and every 64 features; true stops the render with `.timeout`.
     private let shouldStop: (() -> Bool)?
-    private var checks = 0
+    /// Calls since the last deadline test: a raw counter, bumped per feature without an
+    /// exclusive access to the frame.
+    private let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
          shouldStop: (() -> Bool)?, collectStats: Bool) {
@@ -49,7 +51,10 @@ final class RenderFrame {
         self.availableImages = Set(style.images.keys)
         self.shouldStop = shouldStop
         self.clock = PhaseClock(enabled: collectStats)
+        checks.initialize(to: 0)
     }
+
+    deinit { checks.deallocate() }
 
     /// Context for layer-wide values (zoom and global state, no feature).
     var layerContext: EvaluationContext {
@@ -60,8 +65,8 @@ final class RenderFrame {
     @inline(__always)
     func checkDeadline() throws {
         guard let shouldStop else { return }
-        checks &+= 1
-        if checks & 63 == 0, shouldStop() { throw RenderError.timeout }
+        checks.pointee &+= 1
+        if checks.pointee & 63 == 0, shouldStop() { throw RenderError.timeout }
     }
 
     func checkDeadlineNow() throws {

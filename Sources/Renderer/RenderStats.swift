@@ -26,21 +26,25 @@ func threadCPUNanos() -> UInt64 {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
-/// Accumulates phase times into optional stats with minimal overhead when disabled.
-struct PhaseClock {
+/// Accumulates phase times into optional stats with minimal overhead when disabled. A class
+/// held by a `let`, so a disabled mark is one test of a constant: no exclusive access to the
+/// frame per feature.
+final class PhaseClock {
     enum Phase { case prepare, style, raster }
+    let enabled: Bool
     private(set) var stats: RenderStats?
     private var last: UInt64 = 0
 
     init(enabled: Bool) {
+        self.enabled = enabled
         stats = enabled ? RenderStats() : nil
         if enabled { last = threadCPUNanos() }
     }
 
     /// Charges the time since the previous mark to `phase`.
     @inline(__always)
-    mutating func mark(_ phase: Phase) {
-        guard stats != nil else { return }
+    func mark(_ phase: Phase) {
+        guard enabled else { return }
         let now = threadCPUNanos()
         let d = now &- last
         last = now
@@ -51,5 +55,6 @@ struct PhaseClock {
         }
     }
 
-    mutating func countFeature() { if stats != nil { stats!.features += 1 } }
+    @inline(__always)
+    func countFeature() { if enabled { stats!.features += 1 } }
 }

@@ -168,6 +168,7 @@ struct LineTessellator {
     }
 
     /// Appends one vertex and the triangle it closes with the last vertex of each side.
+    @inline(__always)
     mutating func addHalfVertex(_ p: SIMD2<Double>, _ extrude: SIMD2<Double>, round: Bool, up: Bool, direction: Double,
                                 to mesh: inout LineMesh) {
         let stored = clip != nil ? scaledDistance * (Self.maxLineDistance - 1) : scaledDistance
@@ -200,6 +201,7 @@ struct LineTessellator {
 
     /// The distance field as the vertex stores it: the scaled distance truncated to an
     /// integer, its low 6 bits and next 8 bits kept (the high byte wraps), times 2.
+    @inline(__always)
     static func storedLinesofar(_ scaled: Double) -> Float {
         guard scaled.isFinite, abs(scaled) < 2_147_483_647 else { return 0 }
         let t = Int32(scaled)

@@ -8,25 +8,34 @@ enum GLOutline {
     static func draw(_ path: Path, color: Color, on canvas: Canvas) {
         let c = color
         guard c.a > 0, canvas.width > 0, canvas.height > 0 else { return }
-        let w = canvas.width, h = canvas.height
-        let pr = max(0, min(1, c.r)), pg = max(0, min(1, c.g)), pb = max(0, min(1, c.b)), pa = max(0, min(1, c.a))
+        let w = canvas.width, h = canvas.height      // read outside the exclusive pixel access
         canvas.withUnsafeMutablePixels { px in
-            @inline(__always) func plot(_ x: Int, _ y: Int, _ alpha: Float) {
-                guard x >= 0, y >= 0, x < w, y < h, alpha > 0 else { return }
-                let a = pa * alpha
-                let i = y &* w &+ x
-                let d = px[i]
-                let k = 1 - a
-                func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
-                    let dv = Float((d >> shift) & 0xFF)
-                    let v = s * a * 255 + dv * k
-                    return UInt32(max(0, min(255, v.rounded()))) << shift
-                }
-                px[i] = ch(pr, 0) | ch(pg, 8) | ch(pb, 16) | ch(1, 24)
+            guard let base = px.baseAddress else { return }
+            let target = Target(pixels: base, width: w, height: h,
+                                r: max(0, min(1, c.r)), g: max(0, min(1, c.g)), b: max(0, min(1, c.b)), a: max(0, min(1, c.a)))
+            forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
+        }
+    }
+
+    /// The canvas and the outline colour: blends one pixel at a given alpha.
+    struct Target {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int
+        let r: Float, g: Float, b: Float, a: Float
+
+        @inline(__always)
+        func plot(_ x: Int, _ y: Int, _ alpha: Float) {
+            guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
+            let a = self.a * alpha
+            let i = y &* width &+ x
+            let d = pixels[i]
+            let k = 1 - a
+            @inline(__always) func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
+                let dv = Float((d >> shift) & 0xFF)
+                let v = s * a * 255 + dv * k
+                return UInt32(max(0, min(255, v.rounded()))) << shift
             }
-            forEachSegment(path) { p0, p1 in
-                segment(p0, p1, width: w, height: h, plot)
-            }
+            pixels[i] = ch(r, 0) | ch(g, 8) | ch(b, 16) | ch(1, 24)
         }
     }
 
@@ -63,7 +72,8 @@ enum GLOutline {
     /// outside the canvas before any conversion to Int, so far-away edges cost nothing and
     /// cannot trap.
     @inline(__always)
-    private static func segment(_ p0: Point, _ p1: Point, width: Int, height: Int, _ plot: (Int, Int, Float) -> Void) {
+    private static func segment(_ p0: Point, _ p1: Point, into target: Target) {
+        let width = target.width, height = target.height
         let d = p1 - p0
         guard d.x.isFinite, d.y.isFinite, p0.x.isFinite, p0.y.isFinite else { return }
         let len = (d.x * d.x + d.y * d.y).squareRoot()
@@ -94,7 +104,7 @@ enum GLOutline {
             for x in xs {
                 let cx = Float(x) + 0.5
                 guard let row = cell(p0.y + (cx - p0.x) * slope, height) else { continue }
-                plot(x, row, alpha(cx, Float(row) + 0.5))
+                target.plot(x, row, alpha(cx, Float(row) + 0.5))
             }
         } else {
             guard let ys = span(p0.y, p1.y, d.y >= 0, height) else { return }
@@ -102,7 +112,7 @@ enum GLOutline {
             for y in ys {
                 let cy = Float(y) + 0.5
                 guard let col = cell(p0.x + (cy - p0.y) * slope, width) else { continue }
-                plot(col, y, alpha(Float(col) + 0.5, cy))
+                target.plot(col, y, alpha(Float(col) + 0.5, cy))
             }
         }
     }
