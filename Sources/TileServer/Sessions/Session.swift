@@ -61,6 +61,19 @@ public final class Session: Sendable {
         }
     }
 
+    /// Ends the session under its mutation lock, if `shouldEnd` still holds there: a mutation
+    /// in flight finishes first (and, having touched the session, keeps an idle expiry from
+    /// ending it), and no mutation can start on an ended session. `remove` deletes it from
+    /// the store. Returns whether the session ended.
+    func end(if shouldEnd: (Session) -> Bool, remove: () throws -> Void) rethrows -> Bool {
+        mutation.lock()
+        defer { mutation.unlock() }
+        guard !isDeleted, shouldEnd(self) else { return false }
+        try remove()
+        markDeleted()
+        return true
+    }
+
     /// Applies `body` to the current revision and makes the result durable, all under this
     /// session's mutation lock: concurrent mutations queue up and each sees the previous one.
     /// Blocks on the store; call it from the blocking pool.

@@ -101,9 +101,10 @@ public final class SessionManager: Sendable {
             throw APIError(.forbidden, code: "default_session", message: "the default session cannot be deleted")
         }
         let s = try session(id)
-        try store.delete(sessionID: id)
-        s.markDeleted()
-        sessions.withLockedValue { _ = $0.removeValue(forKey: id) }
+        guard try s.end(if: { _ in true }, remove: { try store.delete(sessionID: id) }) else {
+            throw APIError.notFound("unknown session \(id)", code: "unknown_session")
+        }
+        sessions.withLockedValue { d in if d[id] === s { d[id] = nil } }
     }
 
     /// Removes sessions idle longer than the limit (never the default one) and records access
@@ -113,15 +114,20 @@ public final class SessionManager: Sendable {
         let all = sessions.withLockedValue { Array($0.values) }
         var expired: [String] = []
         var touched: [(id: String, lastAccess: Double)] = []
+        let idle = limits.idleSeconds
         for s in all where s.id != SessionID.defaultID {
-            if now - s.lastAccess > limits.idleSeconds { expired.append(s.id) } else { touched.append((s.id, s.lastAccess)) }
-        }
-        for id in expired {
+            guard now - s.lastAccess > idle else { touched.append((s.id, s.lastAccess)); continue }
+            // Re-checked under the session's mutation lock: a mutation that raced with this
+            // sweep has touched the session and keeps it; none starts once it is ended.
             do {
-                try store.delete(sessionID: id)
-                sessions.withLockedValue { d in d[id]?.markDeleted(); d[id] = nil }
+                if try s.end(if: { now - $0.lastAccess > idle }, remove: { try store.delete(sessionID: s.id) }) {
+                    expired.append(s.id)
+                    sessions.withLockedValue { d in if d[s.id] === s { d[s.id] = nil } }
+                } else {
+                    touched.append((s.id, s.lastAccess))
+                }
             } catch {
-                logger.error("expiring session \(id) failed: \(error)")
+                logger.error("expiring session \(s.id) failed: \(error)")
             }
         }
         do { try store.touch(touched) } catch { logger.error("recording session access failed: \(error)") }
