@@ -55,6 +55,9 @@ let package = Package(
             "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: optimize),
+        // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);
+        // a plain build replays files through them.
+        .executableTarget(name: "strata-fuzz", dependencies: ["JSON", "Geo", "StyleSpec", "SourceData", "PNGCodec"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
