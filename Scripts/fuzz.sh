@@ -82,7 +82,7 @@ for t in "${TARGETS[@]}"; do
   rm -rf "$corpus"; mkdir -p "$corpus" "$BUILD/artifacts" "$BUILD/logs" "$BUILD/tmp"
   seed_corpus "$t" "$corpus"
   echo "== $t: $(ls "$corpus" | wc -l) seeds, ${SECONDS_PER_TARGET}s"
-  STRATA_FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no TMPDIR=$BUILD/tmp \
+  STRATA_FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no TMPDIR=$BUILD/tmp ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
     "$BIN" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -timeout=10 -detect_leaks=0 -print_final_stats=1 \
     -artifact_prefix="$BUILD/artifacts/$t-" "$corpus" >"$BUILD/logs/$t.log" 2>&1
   status=$?
