@@ -36,3 +36,19 @@ final class ExpressionFuzzRegressionTests: XCTestCase {
         XCTAssertTrue(CheapRuler.wrap(.infinity).isNaN)
     }
 }
+
+/// `number-format` / `collator` with a malformed locale (invalid UTF-8 read as U+FFFD) trapped
+/// inside CoreFoundation's locale code; fuzz target `expression`, 2026-11-25.
+final class LocaleFuzzRegressionTests: XCTestCase {
+    func testMalformedLocalesFallBack() throws {
+        let bad = String(repeating: "\u{FFFD}", count: 30) + "de"
+        let number = #"["number-format", 1234.5, {"locale": "\#(bad)", "min-fraction-digits": 8}]"#
+        guard case .success(let e) = ExpressionCompiler.compileExpression(try JSONParser.parse(number), expected: nil, at: .root) else {
+            return XCTFail("does not compile")
+        }
+        XCTAssertEqual(try e.evaluate(EvaluationContext()), .string("1,234.50000000"))
+        XCTAssertEqual(Collator(caseSensitive: false, diacriticSensitive: false, locale: bad).compare("a", "B"), -1)
+        XCTAssertEqual(Collator.foundationIdentifier("de-DE"), "de_DE")
+        XCTAssertEqual(Collator.foundationIdentifier(bad), "en_US")
+    }
+}
