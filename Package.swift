@@ -59,6 +59,9 @@ let package = Package(
             "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);
+        // a plain build replays files through them.
+        .executableTarget(name: "strata-fuzz", dependencies: ["JSON", "Geo", "StyleSpec", "SourceData", "PNGCodec"]),
 
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", path: "Tests/Support/StrataTestSupport"),

@@ -16,11 +16,13 @@ struct CheapRuler {
         ky = m * w * w2 * (1 - e2)
     }
 
+    /// `deg` wrapped into -180...180 (cheap-ruler's loop, as a remainder: a loop never ends
+    /// for huge or infinite input, where subtracting 360 changes nothing). NaN for ±infinity.
     @inline(__always)
     static func wrap(_ deg: Double) -> Double {
-        var d = deg
-        while d < -180 { d += 360 }
-        while d > 180 { d -= 360 }
+        if deg >= -180, deg <= 180 { return deg }
+        var d = deg.truncatingRemainder(dividingBy: 360)
+        if d < -180 { d += 360 } else if d > 180 { d -= 360 }
         return d
     }
 

@@ -67,7 +67,7 @@ struct NumberFormatOptions {
 
     func format(_ n: Double) -> String {
         let f = NumberFormatter()
-        f.locale = Locale(identifier: (locale ?? "en-US").replacingOccurrences(of: "-", with: "_"))
+        f.locale = Locale(identifier: Collator.foundationIdentifier(locale ?? "en-US"))
         if currency == nil {
             // Foundation's formatter on Linux ignores fraction digits above 3; lay the digits
             // out ourselves with the locale's separators.

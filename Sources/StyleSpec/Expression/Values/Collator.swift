@@ -15,7 +15,7 @@ public struct Collator: Sendable, Hashable {
         var options: String.CompareOptions = []
         if !caseSensitive { options.insert(.caseInsensitive) }
         if !diacriticSensitive { options.insert(.diacriticInsensitive) }
-        let loc = Locale(identifier: resolvedLocale)
+        let loc = Locale(identifier: Collator.foundationIdentifier(resolvedLocale))
         switch a.compare(b, options: options, range: nil, locale: loc) {
         case .orderedAscending: return -1
         case .orderedSame: return 0
@@ -27,6 +27,16 @@ public struct Collator: Sendable, Hashable {
     public var resolvedLocale: String {
         if let locale, !locale.isEmpty { return Collator.canonical(locale) }
         return Collator.canonical(Locale.current.identifier)
+    }
+
+    /// `tag` as a Foundation locale identifier ("de_DE"), or "en_US" unless it is a short
+    /// ASCII tag: CoreFoundation on Linux traps on some malformed identifiers (found by
+    /// strata-fuzz: a `number-format` locale of U+FFFD characters).
+    static func foundationIdentifier(_ tag: String) -> String {
+        let ok = !tag.isEmpty && tag.utf8.count <= 64 && tag.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F
+        }
+        return ok ? tag.replacingOccurrences(of: "-", with: "_") : "en_US"
     }
 
     /// BCP 47 form ("en-US") of a locale identifier ("en_US"); "en-US" for the POSIX locale.
