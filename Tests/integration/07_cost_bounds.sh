@@ -4,6 +4,14 @@
 # offsets and sub-pixel dashes answer 200 within the render budget (never 503), unchanged
 # for the server afterwards.
 source "$(dirname "$0")/lib.sh"
+mkdir -p "$WORK/data"
+cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
+# A 1,000,000-vertex polygon in one feature, as a file of the data directory.
+python3 -c 'import json, math
+n = 1000000
+ring = [[round(10 + 5 * math.cos(2 * math.pi * i / n), 6), round(50 + 5 * math.sin(2 * math.pi * i / n), 6)] for i in range(n)]
+json.dump({"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [ring + [ring[0]]]}},
+          open("'"$WORK"'/data/huge.geojson", "w"), separators=(",", ":"))'
 start_server
 
 POINTS=$(python3 -c 'import json; print(json.dumps({"type": "FeatureCollection", "features": [
@@ -40,5 +48,17 @@ for paint in '{"line-width": 1e9}' '{"line-gap-width": 1e9}' '{"line-offset": 1e
   req PATCH "/layers/line$Q" '{"paint": {"line-width": null, "line-gap-width": null, "line-offset": null, "line-blur": null, "line-dasharray": null}}'
   expect_status 200
 done
+# The huge polygon: filled and stroked at world and street scale.
+req POST "/sources$Q" '{"id": "huge", "source": {"type": "geojson", "data": "huge.geojson"}}'; expect_status 201
+req POST "/layers$Q" '{"layer": {"id": "huge-fill", "type": "fill", "source": "huge", "paint": {"fill-color": "#00f"}}}'; expect_status 201
+req POST "/layers$Q" '{"layer": {"id": "huge-line", "type": "line", "source": "huge", "paint": {"line-width": 2}}}'; expect_status 201
+for t in 0/0/0 5/16/10 9/270/172 13/4322/2777; do
+  req GET "/tiles/$t.png$Q"; expect_status 200 "1,000,000-vertex polygon at $t"; expect_png 256 256
+done
+# Inline GeoJSON is held to maxGeoJSONBytes like a data upload.
+python3 -c 'import json; print(json.dumps({"id": "inline", "source": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[0, 0]] * 3000000}}}))' > "$WORK/inline.json"
+req POST "/sources$Q" "@$WORK/inline.json"; expect_error 413 payload_too_large
+req GET "/sources/inline$Q"; expect_error 404 unknown_source
+
 req GET /health; expect_status 200
 done_ok

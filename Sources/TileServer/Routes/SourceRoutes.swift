@@ -22,8 +22,10 @@ extension StrataApp {
     }
 
     /// `POST /sources` `{"id", "source"}` → 201; 409 for a duplicate id.
+    /// `POST /sources`; inline GeoJSON is held to `maxGeoJSONBytes` like a data upload (plus
+    /// room for the source's other keys).
     func addSource(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        mutation(ctx, maxBody: config.maxStyleBytes) { _ in
+        mutation(ctx, maxBody: min(config.maxStyleBytes, config.maxGeoJSONBytes + 65536)) { _ in
             let o = try Self.objectBody(ctx)
             try Self.rejectUnknownKeys(o, allowed: ["id", "source"])
             guard let id = o["id"]?.stringValue, !id.isEmpty else {
