@@ -27,29 +27,22 @@ public final class MapRenderer: Sendable {
     }
 
     /// Draws `style` as seen by `camera` into `canvas` (resized and cleared to transparent).
-    /// Throws `RenderError.timeout` once `deadline` has passed or `shouldStop` says so (asked
-    /// between layers and every 64 features). Returns the phase times when `collectStats` is set.
+    /// Throws `RenderError.timeout` once `deadline` has expired (asked between layers and
+    /// every 64 features). Returns the phase times when `collectStats` is set.
     @discardableResult
-    public func render(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
-                       shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> RenderStats? {
-        try draw(style, camera: camera, into: canvas, deadline: deadline, shouldStop: shouldStop, collectStats: collectStats).stats
+    public func render(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline? = nil,
+                       collectStats: Bool = false) throws -> RenderStats? {
+        try draw(style, camera: camera, into: canvas, deadline: deadline, collectStats: collectStats).stats
     }
 
     /// `render`, also telling whether the image is uniform.
-    public func draw(_ style: Style, camera: Camera, into canvas: Canvas, deadline: DispatchTime? = nil,
-                     shouldStop: (() -> Bool)? = nil, collectStats: Bool = false) throws -> Result {
-        let stop: (() -> Bool)?
-        switch (deadline, shouldStop) {
-        case (nil, nil): stop = nil
-        case (let d?, nil): stop = { DispatchTime.now() > d }
-        case (nil, let s?): stop = s
-        case (let d?, let s?): stop = { DispatchTime.now() > d || s() }
-        }
+    public func draw(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline? = nil,
+                     collectStats: Bool = false) throws -> Result {
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
-                                shouldStop: stop, collectStats: collectStats)
+                                deadline: deadline, collectStats: collectStats)
         for layer in style.renderOrder {
             guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
                   layer.isVisible(globalState: frame.globalState) else { continue }
@@ -89,7 +82,7 @@ public final class MapRenderer: Sendable {
     }
 
     /// Convenience: a fresh canvas, returned with the pixels.
-    public func render(_ style: Style, camera: Camera, deadline: DispatchTime? = nil) throws -> Pixmap {
+    public func render(_ style: Style, camera: Camera, deadline: Deadline? = nil) throws -> Pixmap {
         let canvas = Canvas(width: camera.width, height: camera.height)
         try render(style, camera: camera, into: canvas, deadline: deadline)
         return canvas.pixmap

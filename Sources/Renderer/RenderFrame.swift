@@ -36,20 +36,20 @@ final class RenderFrame {
     var path = Path()
     /// Per-tile drawing of vector-tile layers (the current source tile, its clip canvas).
     let tileDrawing = TileDrawingState()
-    /// Asked between layers and every 64 features; true stops the render with `.timeout`.
-    private let shouldStop: (() -> Bool)?
+    /// Asked between layers and every 64 features; once expired the render stops with `.timeout`.
+    private let deadline: Deadline?
     /// Calls since the last deadline test: a raw counter, bumped per feature without an
     /// exclusive access to the frame.
     private let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
-         shouldStop: (() -> Bool)?, collectStats: Bool) {
+         deadline: Deadline?, collectStats: Bool) {
         self.style = style; self.camera = camera; self.canvas = canvas; self.output = canvas; self.resources = resources
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()
         self.availableImages = Set(style.images.keys)
-        self.shouldStop = shouldStop
+        self.deadline = deadline
         self.clock = PhaseClock(enabled: collectStats)
         checks.initialize(to: 0)
     }
@@ -64,13 +64,13 @@ final class RenderFrame {
     /// Throws once the budget is spent; cheap enough to call per feature.
     @inline(__always)
     func checkDeadline() throws {
-        guard let shouldStop else { return }
+        guard let deadline else { return }
         checks.pointee &+= 1
-        if checks.pointee & 63 == 0, shouldStop() { throw RenderError.timeout }
+        if checks.pointee & 63 == 0 { try deadline.check() }
     }
 
     func checkDeadlineNow() throws {
-        if let shouldStop, shouldStop() { throw RenderError.timeout }
+        try deadline?.check()
     }
 
     /// Draws `body` into a transparent offscreen canvas and composites the result once with

@@ -1,3 +1,4 @@
+import Renderer
 import Foundation
 import JSON
 import NIOCore
@@ -102,6 +103,6 @@ struct OnePixelRenderer: TileRenderer {
         0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
         0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
-    func renderTile(style: LiveStyle, tile: TileRequest, budget: RenderBudget) throws -> [UInt8] { Self.png }
-    func renderStatic(style: LiveStyle, view: StaticView, budget: RenderBudget) throws -> [UInt8] { Self.png }
+    func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] { Self.png }
+    func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] { Self.png }
 }

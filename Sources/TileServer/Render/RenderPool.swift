@@ -1,3 +1,4 @@
+import Renderer
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -7,11 +8,11 @@ import NIOCore
 /// refused at once (the caller answers 503 with `Retry-After`) instead of piling up latency
 /// and memory — the session holding the most waiting work is refused first.
 public final class RenderPool: @unchecked Sendable {
-    public typealias Job = @Sendable (RenderBudget) throws -> [UInt8]
+    public typealias Job = @Sendable (Deadline) throws -> [UInt8]
 
     struct Pending {
         let job: Job
-        let budget: RenderBudget
+        let budget: Deadline
         let result: OncePromise<[UInt8]>
     }
 
@@ -52,11 +53,11 @@ public final class RenderPool: @unchecked Sendable {
     }
 
     /// Queues a job; the future fails with a 503 `APIError` when the queue is full, and with
-    /// `RenderBudget.Exceeded` mapped to 503 when the budget runs out before or while it runs.
+    /// `Deadline.Exceeded` mapped to 503 when the budget runs out before or while it runs.
     /// `owner` is the session the work is for: waiting work is served one session at a time.
     public func submit(on loop: any EventLoop, budgetMs: Int, owner: String = "", _ job: @escaping Job) -> EventLoopFuture<[UInt8]> {
         let promise = loop.makePromise(of: [UInt8].self)
-        let budget = RenderBudget(milliseconds: budgetMs)
+        let budget = Deadline(milliseconds: budgetMs)
         let once = OncePromise(promise)
         let pending = Pending(job: job, budget: budget, result: once)
         condition.lock()
@@ -120,7 +121,7 @@ public final class RenderPool: @unchecked Sendable {
             let bytes = try p.job(p.budget)
             onRender(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, true)
             p.result.succeed(bytes)
-        } catch is RenderBudget.Exceeded {
+        } catch RenderError.timeout {
             onRender(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, false)
             p.result.fail(APIError.unavailable("render exceeded its time budget", retryAfter: 1, code: "render_timeout"))
         } catch {

@@ -21,28 +21,23 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
         self.encodeOptions = encodeOptions
     }
 
-    public func renderTile(style: LiveStyle, tile: TileRequest, budget: RenderBudget) throws -> [UInt8] {
+    public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
             throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")
         }
         return try draw(style, .tile(id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget)
     }
 
-    public func renderStatic(style: LiveStyle, view: StaticView, budget: RenderBudget) throws -> [UInt8] {
+    public func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] {
         let camera = Camera.view(lon: view.lon, lat: view.lat, zoom: view.zoom, bearing: view.bearing,
                                  cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
         return try draw(style, camera, budget)
     }
 
-    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: RenderBudget) throws -> [UInt8] {
+    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline) throws -> [UInt8] {
         let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
         defer { giveBack(canvas) }
-        let result: MapRenderer.Result
-        do {
-            result = try renderer.draw(style.style, camera: camera, into: canvas, shouldStop: { budget.isExpired })
-        } catch RenderError.timeout {
-            throw RenderBudget.Exceeded()
-        }
+        let result = try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget)
         let px = canvas.pixmap
         if let uniform = result.uniformColor {
             // Empty tiles (nothing but backgrounds): no pixel scan, cached PNG.

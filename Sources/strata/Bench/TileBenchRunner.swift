@@ -64,7 +64,7 @@ final class TileBenchRunner: @unchecked Sendable {
         var local = TileBenchPass()
         var perTile: [(index: Int, seconds: Double, bytes: Int)] = []
         // A deadline far away: production renders always carry one, so the check is paid here too.
-        let deadline = DispatchTime.now() + .seconds(3600)
+        let deadline = Deadline.distant
         while let i = state.take() {
             do {
                 let t0 = stats ? BenchClock.threadCPU() : 0
