@@ -75,7 +75,7 @@ let package = Package(
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
-        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec",
+        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "SplitMix",
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
                                                            .product(name: "NIOPosix", package: "swift-nio"),
