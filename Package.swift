@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "strata-fuzz", dependencies: ["JSON", "Geo", "StyleSpec", "SourceData", "PNGCodec"]),
 
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
-        .target(name: "StrataTestSupport", path: "Tests/Support/StrataTestSupport"),
+        .target(name: "StrataTestSupport", dependencies: ["JSON", "SplitMix"], path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
@@ -75,7 +75,7 @@ let package = Package(
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
-        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "SplitMix",
+        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
                                                            .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import SplitMix
+import StrataTestSupport
 import JSON
 @testable import StyleSpec
 import XCTest
@@ -14,22 +15,8 @@ final class StyleRobustnessTests: XCTestCase {
     ]
 
     /// Replaces one random node of `value` with junk.
-    static func corrupt(_ value: JSONValue, _ rng: inout SplitMix, depth: Int = 0) -> JSONValue {
-        if depth > 0 && rng.int(4) == 0 { return rng.pick(junk) }
-        switch value {
-        case .array(var a) where !a.isEmpty:
-            let i = rng.int(a.count)
-            a[i] = corrupt(a[i], &rng, depth: depth + 1)
-            if rng.int(8) == 0 { a.remove(at: rng.int(a.count)) }
-            return .array(a)
-        case .object(var o) where !o.isEmpty:
-            let key = o.keys[rng.int(o.count)]
-            o[key] = corrupt(o[key]!, &rng, depth: depth + 1)
-            if rng.int(8) == 0 { o[rng.pick(["paint", "layout", "filter", "slot", "ref", "source", "type", "id", "minzoom"])] = rng.pick(junk) }
-            return .object(o)
-        default:
-            return rng.pick(junk)
-        }
+    static func corrupt(_ value: JSONValue, _ rng: inout SplitMix) -> JSONValue {
+        JSONCorruption.corrupt(value, junk: junk, keys: ["paint", "layout", "filter", "slot", "ref", "source", "type", "id", "minzoom"], &rng)
     }
 
     func testCorruptedStylesGiveErrorsWithPaths() {

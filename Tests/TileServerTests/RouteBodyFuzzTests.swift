@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import NIOHTTP1
 import SplitMix
+import StrataTestSupport
 import XCTest
 @testable import TileServer
 
@@ -16,22 +17,8 @@ extension AppTests {
         ["at": -3], ["below": "mid"], ["circle-radius": 1e7], ["background-color": "red"],
     ]
 
-    static func corrupt(_ value: JSONValue, _ rng: inout SplitMix64, depth: Int = 0) -> JSONValue {
-        if depth > 0 && rng.int(4) == 0 { return rng.pick(junk) }
-        switch value {
-        case .array(var a) where !a.isEmpty:
-            let i = rng.int(a.count)
-            a[i] = corrupt(a[i], &rng, depth: depth + 1)
-            if rng.int(8) == 0 { a.remove(at: rng.int(a.count)) }
-            return .array(a)
-        case .object(var o) where !o.isEmpty:
-            let key = o.keys[rng.int(o.count)]
-            o[key] = corrupt(o[key]!, &rng, depth: depth + 1)
-            if rng.int(8) == 0 { o[rng.pick(["paint", "layout", "filter", "slot", "source", "type", "id", "minzoom", "position"])] = rng.pick(junk) }
-            return .object(o)
-        default:
-            return rng.pick(junk)
-        }
+    static func corrupt(_ value: JSONValue, _ rng: inout SplitMix64) -> JSONValue {
+        JSONCorruption.corrupt(value, junk: junk, keys: ["paint", "layout", "filter", "slot", "source", "type", "id", "minzoom", "position"], &rng)
     }
 
     func testCorruptedRouteBodiesGiveOneRevisionOrAPointedError() throws {
