@@ -91,6 +91,9 @@ struct BenchTiles: AsyncParsableCommand {
         json["tile_size"] = tileSize
         json["reps"] = reps
         json["warmup_cpu_ms"] = BenchStats.round(warmupMs, 1)
+        // The first pass renders every tile with cold source caches (archive read, decode,
+        // index): per tile, what a first request costs (with --warmup 1 and one variant).
+        json["first_ms_per_tile"] = BenchStats.round(warmupMs / Double(max(warmup, 1) * tiles.count * runners.count))
         json["peak_rss_mb"] = BenchStats.round(Double(ProcessMemory.peakResidentBytes) / 1048576, 1)
         if variants.count > 1 {
             json["variants"] = Dictionary(uniqueKeysWithValues: zip(variants, summaries).map { ($0.rawValue, $1.json) })
