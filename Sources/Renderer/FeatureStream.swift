@@ -9,10 +9,11 @@ import StyleSpec
 enum FeatureStream {
     /// Calls `body` with each feature's evaluation context and clipped world geometry (valid
     /// only during the call). `marginPixels` grows the query rectangle (device pixels);
-    /// `rect` replaces it (a tile's buffered bounds, for painters that emulate tiles).
-    static func forEach(_ layer: Layer, in frame: RenderFrame, marginPixels: Double, rect: WorldRect? = nil,
+    /// `rect` replaces it (a tile's buffered bounds, for painters that emulate tiles). With a
+    /// vector source `tile`, only that tile's features come, already clipped.
+    static func forEach(_ layer: Layer, in frame: RenderFrame, tile: SourceTilePass?, marginPixels: Double, rect: WorldRect? = nil,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
-        if let pass = frame.tileDrawing.pass {
+        if let pass = tile {
             try VectorTileFeatureStream.forEach(layer, pass: pass, in: frame, marginPixels: marginPixels, body)
             return
         }
@@ -52,9 +53,9 @@ enum FeatureStream {
 extension FeatureStream {
     /// How the layer's source is cut into tiles for this frame (MapLibre's geojson tiles):
     /// the tile zoom, the source's maxzoom and the tile buffer as a fraction of a tile.
-    static func tiling(_ layer: Layer, in frame: RenderFrame) -> (tileZoom: Int, maxzoom: Int, buffer: Double)? {
+    static func tiling(_ layer: Layer, in frame: RenderFrame, tile: SourceTilePass?) -> (tileZoom: Int, maxzoom: Int, buffer: Double)? {
         // Vector (and other tiled) sources arrive one source tile at a time, already clipped.
-        if let pass = frame.tileDrawing.pass { return (pass.placement.tile.z, pass.sourceMaxzoom, 0) }
+        if let pass = tile { return (pass.placement.tile.z, pass.sourceMaxzoom, 0) }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return nil }
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))

@@ -51,13 +51,13 @@ public final class MapRenderer: Sendable {
             case .background: BackgroundPainter.paint(layer, frame)
             case .fill:
                 try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) {
-                    try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame) }
+                    try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame, tile: $0) }
                 }
             case .line:
                 try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) {
-                    try TiledLayerDrawing.run(layer, frame) { try LinePainter.paint(layer, frame) }
+                    try TiledLayerDrawing.run(layer, frame) { try LinePainter.paint(layer, frame, tile: $0) }
                 }
-            case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame) }
+            case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
             case .raster:
                 // Images are not uniform in general: never report the tile as one colour.
                 frame.drewFeatures = true

@@ -34,8 +34,8 @@ final class RenderFrame {
     var drewFeatures = false
     var scratch = GeometryScratch()
     var path = Path()
-    /// Per-tile drawing of vector-tile layers (the current source tile, its clip canvas).
-    let tileDrawing = TileDrawingState()
+    /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).
+    let tileClip = TileClipCanvas()
     /// Asked between layers and every 64 features; once expired the render stops with `.timeout`.
     private let deadline: Deadline?
     /// Calls since the last deadline test: a raw counter, bumped per feature without an

@@ -5,7 +5,9 @@ import StyleSpec
 /// `circle`: one disc per point with MapLibre's circle shader (fill, outer stroke ring,
 /// blur as a fraction of the radius), radius and widths in device pixels.
 enum CirclePainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
+    /// tile), nil for sources drawn whole.
+    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
         let ctx = frame.layerContext
         let radius = LayerProperty(layer, "circle-radius", .paint, ctx, convert: Convert.number)
         let color = LayerProperty(layer, "circle-color", .paint, ctx, convert: Convert.color)
@@ -44,7 +46,7 @@ enum CirclePainter {
                               blur: d.blur, antialiasing: 1)
         }
         var order = 0
-        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+        try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
             // Every vertex of any geometry gets a circle, as in MapLibre.
             frame.clock.mark(.prepare)
             let r = radius.value(fctx) * ratio

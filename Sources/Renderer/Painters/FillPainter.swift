@@ -10,7 +10,9 @@ import StyleSpec
 /// When the paint is the same for every feature and no sort key is set, all features go into
 /// one path: one pass for the interiors, one for the outlines.
 enum FillPainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
+    /// tile), nil for sources drawn whole.
+    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "fill-color", .paint, ctx, convert: Convert.color)
         let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)
@@ -26,13 +28,13 @@ enum FillPainter {
 
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         // MapLibre's tile coordinates: 8192 units per tile at the source's tile zoom.
-        let grid = FeatureStream.tiling(layer, in: frame).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
+        let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let canvas = frame.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
             var path = frame.path
             path.removeAll()
-            try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { _, geometry, _ in
+            try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
                 PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
             }
             frame.clock.mark(.prepare)
@@ -51,7 +53,7 @@ enum FillPainter {
         // Per feature: data-driven paint or sort order.
         var items: [(key: Double, order: Int, path: Path, fill: Color, outline: Color?)] = []
         var order = 0
-        try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+        try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
             var path = Path()
             PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
             frame.clock.mark(.prepare)

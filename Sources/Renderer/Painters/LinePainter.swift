@@ -13,10 +13,12 @@ import StyleSpec
 /// tiles covering the view are emulated: data clipped per tile, drawn inside the tile's
 /// square. Other lines are drawn for the whole view at once.
 enum LinePainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
+    /// tile), nil for sources drawn whole.
+    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
         let style = LineLayerStyle(layer, frame: frame)
         if style.width.constantValue == 0 || style.opacity.constantValue == 0 { return }
-        guard let tiling = FeatureStream.tiling(layer, in: frame) else { return }
+        guard let tiling = FeatureStream.tiling(layer, in: frame, tile: tile) else { return }
         let ctx = frame.layerContext
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
@@ -43,11 +45,11 @@ enum LinePainter {
 
         // A vector layer already arrives one source tile at a time, clipped, with its lines
         // whole inside the tile, so dashes keep MapLibre's per-tile phase without re-tiling.
-        if !style.needsTiles || frame.tileDrawing.pass != nil {
+        if !style.needsTiles || tile != nil {
             let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
                 + Double((shift * shift).sum().squareRoot())
             let clip = PixelClip(width: canvas.width, height: canvas.height)
-            try FeatureStream.forEach(layer, in: frame, marginPixels: margin) { fctx, geometry, _ in
+            try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
                 guard geometry.type != .point, let feature = feature(fctx) else { return }
                 frame.clock.mark(.style)
                 batch.add(feature, geometry: geometry, clips: [], useClips: false, frame: units)
@@ -79,7 +81,7 @@ enum LinePainter {
                                   rotated: camera.isRotated)
             guard !clip.isEmpty else { continue }
             let rect = cover.bufferedRect(tile, buffer: tiling.buffer)
-            try FeatureStream.forEach(layer, in: frame, marginPixels: 0, rect: rect) { fctx, geometry, clips in
+            try FeatureStream.forEach(layer, in: frame, tile: nil, marginPixels: 0, rect: rect) { fctx, geometry, clips in
                 guard geometry.type != .point, let feature = feature(fctx) else { return }
                 frame.clock.mark(.style)
                 batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units, cull: cull)

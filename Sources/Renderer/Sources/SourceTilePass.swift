@@ -42,12 +42,10 @@ final class SourceTilePass {
     }
 }
 
-/// Per-render state of tiled drawing: the canvas a tile pass draws into when its drawing
-/// must be clipped to the tile's square, kept transparent between passes.
-final class TileDrawingState {
+/// The canvas a tile pass draws into when its drawing must be clipped to the tile's square,
+/// kept transparent between passes (one per render).
+final class TileClipCanvas {
     private var clipCanvas: Canvas?
-    /// The source tile being drawn, nil outside tiled drawing.
-    var pass: SourceTilePass?
 
     /// A transparent canvas the size of `output` (created once per render).
     func canvas(like output: Canvas) -> Canvas {

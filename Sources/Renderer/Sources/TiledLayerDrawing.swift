@@ -12,9 +12,11 @@ enum TiledLayerDrawing {
     /// circle centred in a neighbouring tile still shows in this one.
     static let circleReach = 128.0
 
-    static func run(_ layer: Layer, _ frame: RenderFrame, _ paint: () throws -> Void) throws {
+    /// Calls `paint` once per source tile of a vector source, handing it that tile, or once
+    /// with nil for other sources.
+    static func run(_ layer: Layer, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .vector else {
-            try paint(); return
+            try paint(nil); return
         }
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
@@ -24,9 +26,8 @@ enum TiledLayerDrawing {
         let circles = layer.type == .circle
         let margin = circles ? circleReach * frame.camera.pixelRatio : 0
         let view = frame.camera.visibleWorldBounds()
-        let state = frame.tileDrawing
+        let clip = frame.tileClip
         let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)
-        defer { state.pass = nil }
         for placed in TileCover.tiles(frame.camera, zoom: dataZoom, marginPixels: margin) where source.covers(placed.id) {
             try frame.checkDeadlineNow()
             // A vector tile the source does not have draws nothing (MapLibre treats a 404 as
@@ -36,17 +37,16 @@ enum TiledLayerDrawing {
             let square = placed.square
             let pass = SourceTilePass(data: data, placement: data.placement(placed.id, wrap: placed.wrap), square: square,
                                       pointsInSquareOnly: circles, promoteId: promoteId, sourceMaxzoom: source.maxzoom)
-            state.pass = pass
             // Clipping matters only where the view reaches past the tile.
             if circles || square.contains(view) {
-                try paint()
+                try paint(pass)
                 continue
             }
             let output = frame.canvas
-            let target = state.canvas(like: output)
+            let target = clip.canvas(like: output)
             frame.canvas = target
             defer { frame.canvas = output }
-            try paint()
+            try paint(pass)
             frame.canvas = output
             guard !pass.drawnBounds.isEmpty else { continue }
             let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
