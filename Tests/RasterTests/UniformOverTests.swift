@@ -43,25 +43,31 @@ final class UniformOverTests: XCTestCase {
             let drawn = gradientCanvas(), composed = gradientCanvas()
             drawn.kernelMode = kernelMode
             drawn.drawCircle(center: center, radius: radius, strokeWidth: stroke, fill: fill, stroke: ring, blur: blur)
-            guard let s = composed.uniformCircleSource(center: center, radius: radius, strokeWidth: stroke, fill: fill,
-                                                       stroke: ring, blur: blur) else {
-                return XCTFail("\(center) r=\(radius) covers the canvas evenly")
-            }
             var stack = UniformOverStack()
-            stack.push(s)
+            composed.drawCircle(center: center, radius: radius, strokeWidth: stroke, fill: fill, stroke: ring, blur: blur,
+                                composing: &stack)
+            XCTAssertEqual(composed.pixmap.data, gradientCanvas().pixmap.data,
+                           "\(center) r=\(radius) covers the canvas evenly: composed, not drawn")
             stack.apply(to: composed)
             XCTAssertEqual(composed.pixmap.data, drawn.pixmap.data, "\(center) r=\(radius) s=\(stroke) b=\(blur) \(kernelMode)")
         }
     }
 
     func testDiscsWithAnEdgeInTheCanvasAreNotUniform() {
-        let c = Canvas(width: 64, height: 64)
-        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 20, strokeWidth: 0, fill: .black, stroke: .black))
-        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 100, strokeWidth: 0, fill: .black, stroke: .black, blur: 0.9))
-        XCTAssertNil(c.uniformCircleSource(center: Point(-100, 32), radius: 120, strokeWidth: 0, fill: .black, stroke: .black))
+        let blank = Canvas(width: 64, height: 64).pixmap.data
+        /// Draws through a stack; returns the blends left pending and whether pixels changed.
+        func compose(_ center: Point, _ radius: Float, _ stroke: Float, blur: Float = 0, ring: Color = .black) -> (Int, Bool) {
+            let c = Canvas(width: 64, height: 64)
+            var stack = UniformOverStack()
+            c.drawCircle(center: center, radius: radius, strokeWidth: stroke, fill: .black, stroke: ring, blur: blur, composing: &stack)
+            return (stack.count, c.pixmap.data != blank)
+        }
+        XCTAssertTrue(compose(Point(32, 32), 20, 0) == (0, true))
+        XCTAssertTrue(compose(Point(32, 32), 100, 0, blur: 0.9) == (0, true))
+        XCTAssertTrue(compose(Point(-100, 32), 120, 0) == (0, true))
         // A ring whose inner edge crosses the canvas.
-        XCTAssertNil(c.uniformCircleSource(center: Point(32, 32), radius: 10, strokeWidth: 1e6, fill: .black, stroke: .white))
-        // Far away: nothing to draw.
-        XCTAssertEqual(c.uniformCircleSource(center: Point(1e6, 1e6), radius: 5, strokeWidth: 0, fill: .black, stroke: .black), 0)
+        XCTAssertTrue(compose(Point(32, 32), 10, 1e6, ring: .white) == (0, true))
+        // Far away: nothing to draw, nothing pending.
+        XCTAssertTrue(compose(Point(1e6, 1e6), 5, 0) == (0, false))
     }
 }

@@ -8,7 +8,27 @@ extension Canvas {
                            blur: Float = 0, antialiasing: Float = 1) {
         guard let (kernel, outer) = circleKernel(center: center, radius: radius, strokeWidth: strokeWidth, fill: fill,
                                                  stroke: stroke, blur: blur, antialiasing: antialiasing) else { return }
-        // Pixel centres within `outer` of the centre.
+        draw(kernel, outer: outer, center: center)
+    }
+
+    /// `drawCircle` for runs of many discs: a disc that gives every pixel centre of the
+    /// canvas the same colour (circle-radius 1e7) is pushed onto `uniform`, which composes
+    /// such blends without a pass over the pixels per disc; any other disc first applies the
+    /// pending blends, then draws. Call `uniform.apply(to:)` after the last disc.
+    public func drawCircle(center: Point, radius: Float, strokeWidth: Float, fill: Color, stroke: Color,
+                           blur: Float = 0, antialiasing: Float = 1, composing uniform: inout UniformOverStack) {
+        guard let (kernel, outer) = circleKernel(center: center, radius: radius, strokeWidth: strokeWidth, fill: fill,
+                                                 stroke: stroke, blur: blur, antialiasing: antialiasing) else { return }
+        if let s = uniformSource(kernel, center: center) {
+            uniform.push(s)
+            return
+        }
+        uniform.apply(to: self)
+        draw(kernel, outer: outer, center: center)
+    }
+
+    /// Blends the pixel centres within `outer` of the centre.
+    private func draw(_ kernel: CircleKernel, outer: Float, center: Point) {
         let w = pixmap.width, h = pixmap.height
         let minX = Double(center.x) - Double(outer), maxX = Double(center.x) + Double(outer)
         let minY = Double(center.y) - Double(outer), maxY = Double(center.y) + Double(outer)
@@ -31,14 +51,9 @@ extension Canvas {
         }
     }
 
-    /// The one source colour (premultiplied, packed) a circle gives every pixel centre of
-    /// the canvas, or nil when it varies. A disc that covers the whole canvas evenly
-    /// (circle-radius 1e7) is then a uniform blend, which `UniformOverStack` composes
-    /// without a pass over the pixels per disc; 0 means it changes nothing.
-    public func uniformCircleSource(center: Point, radius: Float, strokeWidth: Float, fill: Color, stroke: Color,
-                                    blur: Float = 0, antialiasing: Float = 1) -> UInt32? {
-        guard let (k, _) = circleKernel(center: center, radius: radius, strokeWidth: strokeWidth, fill: fill,
-                                        stroke: stroke, blur: blur, antialiasing: antialiasing) else { return 0 }
+    /// The one source colour (premultiplied, packed) the circle gives every pixel centre of
+    /// the canvas, or nil when it varies; 0 means it changes nothing.
+    private func uniformSource(_ k: CircleKernel, center: Point) -> UInt32? {
         let w = Float(pixmap.width), h = Float(pixmap.height)
         // The nearest point of the pixel-centre rectangle and the farthest corner centre: e
         // is monotone in the distance (each float step rounds monotonically) and so are both

@@ -36,14 +36,8 @@ enum CirclePainter {
         // Discs that cover the whole canvas with one colour are composed, not drawn one by one.
         var uniform = UniformOverStack()
         func draw(_ d: Disc) {
-            if let s = canvas.uniformCircleSource(center: d.center, radius: d.radius, strokeWidth: d.stroke, fill: d.fill,
-                                                  stroke: d.ring, blur: d.blur, antialiasing: 1) {
-                uniform.push(s)
-                return
-            }
-            uniform.apply(to: canvas)
             canvas.drawCircle(center: d.center, radius: d.radius, strokeWidth: d.stroke, fill: d.fill, stroke: d.ring,
-                              blur: d.blur, antialiasing: 1)
+                              blur: d.blur, antialiasing: 1, composing: &uniform)
         }
         var order = 0
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
