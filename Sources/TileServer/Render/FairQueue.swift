@@ -46,11 +46,11 @@ struct FairQueue<Item> {
 
     /// The next job: the oldest of the owner whose turn it is; that owner goes to the back.
     mutating func dequeue() -> Item? {
-        guard let owner = rotation.first, var items = queues[owner], !items.isEmpty else { return nil }
-        let item = items.removeFirst()
+        guard let owner = rotation.first, let item = queues[owner]?.first else { return nil }
+        queues[owner]!.removeFirst()                     // in place: no copy of the owner's queue
         count -= 1
         rotation.removeFirst()
-        if items.isEmpty { queues[owner] = nil } else { queues[owner] = items; rotation.append(owner) }
+        if queues[owner]!.isEmpty { queues[owner] = nil } else { rotation.append(owner) }
         return item
     }
 

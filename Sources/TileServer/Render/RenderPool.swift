@@ -53,7 +53,7 @@ public final class RenderPool: @unchecked Sendable {
     }
 
     /// Queues a job; the future fails with a 503 `APIError` when the queue is full, and with
-    /// `Deadline.Exceeded` mapped to 503 when the budget runs out before or while it runs.
+    /// a 503 `render_timeout` when the deadline passes before or while it runs.
     /// `owner` is the session the work is for: waiting work is served one session at a time.
     public func submit(on loop: any EventLoop, budgetMs: Int, owner: String = "", _ job: @escaping Job) -> EventLoopFuture<[UInt8]> {
         let promise = loop.makePromise(of: [UInt8].self)
