@@ -2,7 +2,7 @@
 /// so synthetic workloads (benchmarks, tests, fuzz-style tests) are reproducible from a seed.
 /// The project's only pseudo-random generator.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public var state: UInt64
+    private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
