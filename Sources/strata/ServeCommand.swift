@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SourceData
 import TileServer
 
 /// `strata serve [--config PATH] [--port N] [--host H] [--data-dir DIR]`
@@ -36,11 +35,7 @@ struct Serve: AsyncParsableCommand {
             }
             if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
             try cfg.validateFilesystem(configFile: path)
-            let directory: DataDirectory
-            do { directory = try cfg.makeDataDirectory() } catch {
-                FileHandle.standardError.write(Data("strata: configuration error: \(path): /dataDir: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let directory = try cfg.makeDataDirectory()
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(directory: directory))
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))

@@ -29,15 +29,6 @@ public struct ServerConfig: Sendable, Equatable {
     public var archives: [String: String] = [:]
     /// Hosts http(s) sources may name; empty = remote sources refused.
     public var remoteHosts: [String] = []
-
-    /// The one data directory of a server: validation of session styles and the renderer
-    /// both resolve URLs through it, so they agree on every path and archive. Archives in the
-    /// directory's root are found by name (`mbtiles://NAME` → NAME.mbtiles); `archives`
-    /// entries of the config win.
-    public func makeDataDirectory() throws -> DataDirectory {
-        let found = DataDirectory.discoverArchives(in: dataDir).merging(archives) { $1 }
-        return try DataDirectory(root: dataDir, archives: found, remoteHosts: remoteHosts)
-    }
     /// SQLite file for sessions; relative to dataDir. ":memory:" keeps sessions in memory only.
     public var store = "strata.sqlite"
     public var defaultSessionReadOnly = false
@@ -53,6 +44,19 @@ public struct ServerConfig: Sendable, Equatable {
     public init() {}
 
     public var effectiveRenderThreads: Int { renderThreads > 0 ? renderThreads : ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The one data directory of a server: validation of session styles and the renderer
+    /// both resolve URLs through it, so they agree on every path and archive. Archives in the
+    /// directory's root are found by name (`mbtiles://NAME` → NAME.mbtiles); `archives`
+    /// entries of the config win. A directory that cannot serve is a `ConfigError`.
+    public func makeDataDirectory() throws -> DataDirectory {
+        let found = DataDirectory.discoverArchives(in: dataDir).merging(archives) { $1 }
+        do {
+            return try DataDirectory(root: dataDir, archives: found, remoteHosts: remoteHosts)
+        } catch {
+            throw ConfigError(file: "config", message: "/dataDir: \(error)")
+        }
+    }
 }
 
 /// A config problem, always naming the file (and the key) so start-up failures are actionable.
