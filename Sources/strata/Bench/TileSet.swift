@@ -6,12 +6,17 @@ import Renderer
 enum TileSet {
     /// Parses `0-5` or `3` into a zoom range (0...22).
     static func zoomRange(_ text: String) throws -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
-            throw ValidationError("--zooms takes N or A-B (e.g. 0-5), got \"\(text)\"")
+        guard let r = span(text, within: 0...22) else {
+            throw ValidationError("--zooms takes N or A-B with A ≤ B in 0...22 (e.g. 0-5), got \"\(text)\"")
         }
-        let lo = parts[0]!, hi = parts.last!!
-        guard lo >= 0, hi <= 22, lo <= hi else { throw ValidationError("--zooms must lie in 0...22 with A ≤ B, got \"\(text)\"") }
+        return r
+    }
+
+    /// `N` or `A-B` (A ≤ B) inside `bounds`; nil otherwise.
+    static func span<S: StringProtocol>(_ text: S, within bounds: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let ends = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(ends.count), let lo = ends[0], let hi = ends.last!, lo <= hi,
+              bounds.contains(lo), bounds.contains(hi) else { return nil }
         return lo...hi
     }
 
@@ -36,11 +41,10 @@ enum TileSet {
                 throw ValidationError("--tiles takes z/x0-x1/y0-y1 (e.g. 14/8794-8797/5293-5296), got \"\(item)\"")
             }
             func span(_ s: String) throws -> ClosedRange<Int> {
-                let ends = s.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-                guard (1...2).contains(ends.count), let lo = ends[0], let hi = ends.last!, lo >= 0, lo <= hi, hi < 1 << z else {
+                guard let r = TileSet.span(s, within: 0...((1 << z) - 1)) else {
                     throw ValidationError("--tiles: \"\(s)\" is not a column or row range of zoom \(z)")
                 }
-                return lo...hi
+                return r
             }
             let xs = try span(parts[1]), ys = try span(parts[2])
             guard xs.count * ys.count <= 65536 else { throw ValidationError("--tiles: at most 65,536 tiles per block") }
