@@ -8,19 +8,23 @@ import StyleSpec
 /// geometry clipped and simplified for the frame's zoom, in source order.
 enum FeatureStream {
     /// Calls `body` with each feature's evaluation context and clipped world geometry (valid
-    /// only during the call). `marginPixels` grows the query rectangle (device pixels);
-    /// `rect` replaces it (a tile's buffered bounds, for painters that emulate tiles). With a
-    /// vector source `tile`, only that tile's features come, already clipped.
-    static func forEach(_ layer: Layer, in frame: RenderFrame, tile: SourceTilePass?, marginPixels: Double, rect: WorldRect? = nil,
+    /// only during the call). `marginPixels` grows the query rectangle (device pixels). With
+    /// a `tile`, only that tile's features come: a vector tile's, already clipped, or a
+    /// GeoJSON tile's (its buffered square replaces the query rectangle).
+    static func forEach(_ layer: Layer, in frame: RenderFrame, tile: SourceTilePass?, marginPixels: Double,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
-        if let pass = tile {
-            try VectorTileFeatureStream.forEach(layer, pass: pass, in: frame, marginPixels: marginPixels, body)
+        var query: WorldRect?
+        switch tile?.content {
+        case .vector?:
+            try VectorTileFeatureStream.forEach(layer, pass: tile!, in: frame, marginPixels: marginPixels, body)
             return
+        case .geoJSON(let rect)?: query = rect
+        case nil: break
         }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return }
         frame.clock.mark(.prepare)
-        let rect = rect ?? frame.camera.visibleWorldBounds(margin: marginPixels)
+        let rect = query ?? frame.camera.visibleWorldBounds(margin: marginPixels)
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
@@ -54,8 +58,7 @@ extension FeatureStream {
     /// How the layer's source is cut into tiles for this frame (MapLibre's geojson tiles):
     /// the tile zoom, the source's maxzoom and the tile buffer as a fraction of a tile.
     static func tiling(_ layer: Layer, in frame: RenderFrame, tile: SourceTilePass?) -> (tileZoom: Int, maxzoom: Int, buffer: Double)? {
-        // Vector (and other tiled) sources arrive one source tile at a time, already clipped.
-        if let pass = tile { return (pass.placement.tile.z, pass.sourceMaxzoom, 0) }
+        if let pass = tile { return (pass.tileZoom, pass.sourceMaxzoom, pass.buffer) }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return nil }
         let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))

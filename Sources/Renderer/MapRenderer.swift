@@ -55,7 +55,7 @@ public final class MapRenderer: Sendable {
                 }
             case .line:
                 try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) {
-                    try TiledLayerDrawing.run(layer, frame) { try LinePainter.paint(layer, frame, tile: $0) }
+                    try LinePainter.draw(layer, frame)
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
             case .raster:

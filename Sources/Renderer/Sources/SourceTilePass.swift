@@ -3,33 +3,55 @@ import JSON
 import Raster
 import SourceData
 
-/// One source tile a layer is being drawn for: painters run once per tile of a vector
-/// source, and `FeatureStream` hands them only this tile's features (of the layer's
-/// `source-layer`). Records what the painter reached so the per-tile clip canvas can be
-/// cleaned cheaply afterwards.
+/// One source tile a layer is being drawn for, as a value the tiling component
+/// (`TiledLayerDrawing`) hands to painters: painters run once per tile, `FeatureStream` gives
+/// them only this tile's features, and the tile says where its drawing may land. Vector
+/// sources come as tiles; GeoJSON sources are cut into MapLibre's geojson-vt tiles only for
+/// painters whose pixels depend on the tiling (dashed and gradient lines). Records what the
+/// painter reached so a per-tile clip canvas can be cleaned cheaply afterwards.
 final class SourceTilePass {
-    let data: VectorTileLayer
-    let placement: TilePlacement
+    /// Where the tile's features come from.
+    enum Content {
+        /// A vector tile's layer (the layer's `source-layer`), placed in the world.
+        case vector(VectorTileLayer, TilePlacement)
+        /// The GeoJSON source's features within `query`: the tile's square grown by the
+        /// source's buffer, as geojson-vt cuts them.
+        case geoJSON(query: WorldRect)
+    }
+
+    let content: Content
+    /// The tile and the world copy it is drawn in.
+    let placed: PlacedTile
     /// The tile's square in world coordinates (its world copy included).
     let square: WorldRect
+    /// The source's maxzoom (the tile is over-zoomed beyond it).
+    let sourceMaxzoom: Int
+    /// How far the tile's data reaches beyond its square, as a fraction of a tile (0 for
+    /// vector tiles, which arrive clipped by their producer).
+    let buffer: Double
     /// Circles (and, later, symbols) draw the features whose points lie in the tile, whole:
     /// MapLibre's buckets skip points outside [0, extent) and circles are not clipped.
     let pointsInSquareOnly: Bool
     /// The `promoteId` property for this source layer (the feature id then comes from it).
     let promoteId: String?
-    /// The source's maxzoom (the tile is over-zoomed beyond it).
-    let sourceMaxzoom: Int
+    /// The canvas pixels whose centres lie in the square, for painters that clip their own
+    /// rasterization (GeoJSON tiles); nil when the tiling clips through a clip canvas.
+    let pixelClip: PixelClip?
 
     /// Union of the world bounds of every feature streamed (empty: nothing drawn).
     var drawnBounds = WorldRect.empty
     /// Largest reach a painter asked for (device pixels around its geometry).
     var reach = 0.0
 
-    init(data: VectorTileLayer, placement: TilePlacement, square: WorldRect, pointsInSquareOnly: Bool, promoteId: String?,
-         sourceMaxzoom: Int) {
-        self.data = data; self.placement = placement; self.square = square
-        self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId; self.sourceMaxzoom = sourceMaxzoom
+    init(_ content: Content, placed: PlacedTile, sourceMaxzoom: Int, buffer: Double = 0, pointsInSquareOnly: Bool = false,
+         promoteId: String? = nil, pixelClip: PixelClip? = nil) {
+        self.content = content; self.placed = placed; self.square = placed.square
+        self.sourceMaxzoom = sourceMaxzoom; self.buffer = buffer
+        self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId; self.pixelClip = pixelClip
     }
+
+    /// The zoom of the source tile.
+    var tileZoom: Int { placed.id.z }
 
     /// The source's `promoteId` for `sourceLayer`: a string for every layer, or an object
     /// naming one property per source layer.

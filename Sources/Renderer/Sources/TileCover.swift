@@ -9,6 +9,22 @@ struct PlacedTile: Hashable {
 
     /// The tile's square in world coordinates, in its world copy.
     var square: WorldRect { id.worldBounds.offset(dx: Double(wrap), dy: 0) }
+
+    /// The square grown by `buffer` tiles on each side (the data a geojson-vt tile holds).
+    func bufferedSquare(_ buffer: Double) -> WorldRect {
+        square.outset(by: buffer / Double(1 << id.z))
+    }
+
+    /// The canvas pixels whose centres lie in the tile's square (MapLibre's stencil test).
+    func pixelClip(_ projection: WorldProjection, width: Int, height: Int, rotated: Bool) -> PixelClip {
+        let s = square
+        func corner(_ x: Double, _ y: Double) -> SIMD2<Double> { SIMD2<Double>(projection.apply(WorldPoint(x, y))) }
+        let a = corner(s.minX, s.minY), b = corner(s.maxX, s.minY), c = corner(s.maxX, s.maxY), d = corner(s.minX, s.maxY)
+        if !rotated {
+            return PixelClip(width: width, height: height, rect: min(a.x, c.x), min(a.y, c.y), max(a.x, c.x), max(a.y, c.y))
+        }
+        return PixelClip(width: width, height: height, quad: [a, b, c, d])
+    }
 }
 
 /// Which tiles of a source a camera needs, by MapLibre's rules.

@@ -3,21 +3,50 @@ import Raster
 import SourceData
 import StyleSpec
 
-/// Draws a fill, line or circle layer of a `vector` source the way MapLibre does: once per
-/// source tile, each pass seeing only that tile's features, and (fills, lines) clipped to the
-/// tile's square as GL's stencil clips it, so buffered geometry never draws twice across a
-/// tile edge. Other sources run the painter once.
+/// The one tiling component of the renderer: draws a fill, line or circle layer the way
+/// MapLibre does, once per source tile, handing the painter that tile as a `SourceTilePass`.
+/// Vector sources are always drawn per tile; each pass sees only that tile's features and
+/// (fills, lines) is clipped to the tile's square as GL's stencil clips it, so buffered
+/// geometry never draws twice across a tile edge. GeoJSON sources are drawn whole, unless
+/// the painter's pixels depend on MapLibre's geojson-vt tiles (`tileGeoJSON`: dashed and
+/// gradient lines), when each tile of the view comes with its buffered query rectangle and
+/// its pixel clip. Other sources run the painter once with nil.
 enum TiledLayerDrawing {
     /// How far beyond the view circle layers fetch tiles (device pixels at ratio 1), so a
     /// circle centred in a neighbouring tile still shows in this one.
     static let circleReach = 128.0
 
-    /// Calls `paint` once per source tile of a vector source, handing it that tile, or once
-    /// with nil for other sources.
-    static func run(_ layer: Layer, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
-        guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .vector else {
+    static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
+        switch spec.type {
+        case .vector: try runVector(layer, spec, frame, paint)
+        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, paint)
+        default: try paint(nil)
+        }
+    }
+
+    /// GeoJSON cut as geojson-vt cuts it for MapLibre: every tile of the source's tile zoom
+    /// that meets the view, its features within the square grown by the source's buffer,
+    /// drawn only inside its square.
+    private static func runGeoJSON(_ spec: SourceSpec, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
+        guard let data = frame.resources.geoJSON(spec) else { return }
+        let maxzoom = data.options.maxzoom
+        let tileZoom = max(0, min(maxzoom, Int(frame.zoom.rounded(.down))))
+        let canvas = frame.canvas
+        for placed in TileCover.tiles(frame.camera, zoom: tileZoom) {
+            let clip = placed.pixelClip(frame.projection, width: canvas.width, height: canvas.height, rotated: frame.camera.isRotated)
+            guard !clip.isEmpty else { continue }
+            try frame.checkDeadlineNow()
+            let buffer = data.options.bufferFraction
+            try paint(SourceTilePass(.geoJSON(query: placed.bufferedSquare(buffer)), placed: placed, sourceMaxzoom: maxzoom,
+                                     buffer: buffer, pixelClip: clip))
+        }
+    }
+
+    /// A vector source, tile by tile, each pass clipped to its square through the clip canvas.
+    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
@@ -35,8 +64,8 @@ enum TiledLayerDrawing {
             guard case .tile(let tile) = frame.resources.tiles.vectorTile(source, placed.id, directory: directory),
                   let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
             let square = placed.square
-            let pass = SourceTilePass(data: data, placement: data.placement(placed.id, wrap: placed.wrap), square: square,
-                                      pointsInSquareOnly: circles, promoteId: promoteId, sourceMaxzoom: source.maxzoom)
+            let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
+                                      sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles, promoteId: promoteId)
             // Clipping matters only where the view reaches past the tile.
             if circles || square.contains(view) {
                 try paint(pass)

@@ -12,9 +12,9 @@ import StyleSpec
 enum VectorTileFeatureStream {
     static func forEach(_ layer: Layer, pass: SourceTilePass, in frame: RenderFrame, marginPixels: Double,
                         _ body: (_ feature: EvaluationContext, _ geometry: FeatureGeometry, _ lineClips: [SIMD2<Double>]) throws -> Void) throws {
+        guard case .vector(let data, let placement) = pass.content else { return }
         frame.clock.mark(.prepare)
         pass.reach = max(pass.reach, marginPixels)
-        let data = pass.data
         let marginWorld = marginPixels * frame.camera.worldUnitsPerPixel
         let view = frame.camera.visibleWorldBounds(margin: marginPixels)
         let cut = pass.square.outset(by: marginWorld).intersection(view)
@@ -23,7 +23,7 @@ enum VectorTileFeatureStream {
         let filter = layer.filter
         let needsGeometry = FilterInspection.needsGeometry(layer)
         var ctx = frame.layerContext
-        ctx.tileZoom = pass.placement.tile.z
+        ctx.tileZoom = pass.tileZoom
         var geometry = FeatureGeometry(type: .point)
         var clipped = FeatureGeometry(type: .point)
         var clipScratch = ClipScratch()
@@ -34,7 +34,7 @@ enum VectorTileFeatureStream {
 
         for i in data.features.indices {
             let f = data.features[i]
-            guard data.worldBounds(of: i, placement: pass.placement).intersects(cut) else { continue }
+            guard data.worldBounds(of: i, placement: placement).intersects(cut) else { continue }
             try frame.checkDeadline()
             var id = f.id
             if let key = pass.promoteId {
@@ -42,7 +42,7 @@ enum VectorTileFeatureStream {
             }
             var state = JSONObject()
             if !states.isEmpty, let id, let key = FeatureStateStore.key(id), let s = states[key] { state = s }
-            let full = needsGeometry ? data.geometry(of: i, placement: pass.placement) : nil
+            let full = needsGeometry ? data.geometry(of: i, placement: placement) : nil
             ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti,
                                          geometry: full, state: state)
             if let filter {
@@ -51,7 +51,7 @@ enum VectorTileFeatureStream {
                 frame.clock.mark(.style)
                 guard keep else { continue }
             }
-            data.geometry(of: i, placement: pass.placement, into: &geometry)
+            data.geometry(of: i, placement: placement, into: &geometry)
             var out = geometry
             if pass.pointsInSquareOnly {
                 // Circles sit on every vertex of the features whose points lie in the tile,
@@ -63,7 +63,7 @@ enum VectorTileFeatureStream {
                 }
                 if !kept.points.isEmpty { kept.endPart() }
                 out = kept
-            } else if cutsPolygons, f.type == .polygon, !cut.contains(data.worldBounds(of: i, placement: pass.placement)) {
+            } else if cutsPolygons, f.type == .polygon, !cut.contains(data.worldBounds(of: i, placement: placement)) {
                 clipped.removeAll(type: .polygon)
                 geometry.clip(to: cut, into: &clipped, scratch: &clipScratch)
                 out = clipped
