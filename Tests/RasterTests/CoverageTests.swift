@@ -130,7 +130,6 @@ final class CoverageTests: XCTestCase {
         p.move(to: .nan, 2); p.line(to: 4, .infinity); p.line(to: -.infinity, .nan); p.close()
         c.fill(p, rule: .nonZero, paint: black)
         c.fill(p, rule: .evenOdd, paint: black, antialias: false)
-        c.stroke(p, style: StrokeStyle(width: 2, join: .round, cap: .round), paint: black)
         c.fill(Path(), rule: .nonZero, paint: black)
         XCTAssertEqual(c.coveredArea, 0)
         // Edges reaching the accumulator directly with NaN or infinite coordinates are dropped.
@@ -157,12 +156,6 @@ final class CoverageTests: XCTestCase {
         let c = Canvas(width: 32, height: 32)
         c.bandRowLimit = bandRowLimit
         let l = Path.polygon([Point(2, 2), Point(30, 16), Point(2, 30)], closed: false)
-        for style in [StrokeStyle(width: 1e30, join: .round, cap: .round), StrokeStyle(width: 3, join: .miter, miterLimit: 1e30),
-                      StrokeStyle(width: 2, dashes: [1e30, 1e30], dashOffset: -1e30), StrokeStyle(width: 2, offset: 3e38),
-                      StrokeStyle(width: 2, blur: 1e30), StrokeStyle(width: .nan), StrokeStyle(width: 1e-30, blur: .infinity),
-                      StrokeStyle(width: 2, dashes: [-1, 2]), StrokeStyle(width: 2, dashes: [.nan])] {
-            c.stroke(l, style: style, paint: .solid(.black))
-        }
         c.drawCircle(center: Point(-1e30, 1e30), radius: 1e30, strokeWidth: 1e30, fill: .black, stroke: .white)
         c.drawCircle(center: Point(16, 16), radius: .infinity, strokeWidth: .nan, fill: .black, stroke: .white, blur: .nan)
         c.drawCircle(center: Point(.nan, 16), radius: 3, strokeWidth: 1, fill: .black, stroke: .white)
@@ -174,7 +167,6 @@ final class CoverageTests: XCTestCase {
         var wild = Path()
         wild.move(to: 0, 0); wild.cubic(control1: Point(3e38, -3e38), control2: Point(-3e38, 3e38), to: Point(20, 20)); wild.close()
         c.fill(wild, rule: .evenOdd, paint: .solid(.black))
-        c.stroke(wild, style: StrokeStyle(width: 2), paint: .solid(.black))
         c.fill(.rect(0, 1e30, 10, 1e30), rule: .nonZero, paint: .solid(.black))
         c.fill(.rect(0, -3e38, 10, 1e30), rule: .nonZero, paint: .solid(.black))
     }
@@ -222,8 +214,7 @@ final class CoverageTests: XCTestCase {
         func scene(_ c: Canvas) {
             c.clear(Color(rgb8: 240, 238, 232))
             c.fill(.star(center: Point(100, 150), radius: 140, points: 7, step: 3), rule: .evenOdd, paint: .solid(Color(rgb8: 60, 140, 90, alpha: 0.5)))
-            c.stroke(.star(center: Point(90, 160), radius: 120, points: 5, step: 2),
-                     style: StrokeStyle(width: 5, join: .round, cap: .round, dashes: [20, 7], blur: 1.5), paint: .solid(.black), opacity: 0.8)
+            c.fill(.star(center: Point(90, 160), radius: 120, points: 5, step: 2), rule: .nonZero, paint: .solid(.black), opacity: 0.8)
             c.fill(.rect(20, 20, 60, 260), rule: .nonZero, paint: .solid(.white), opacity: 0.5, antialias: false)
         }
         let tall = Canvas(width: 200, height: 300), small = Canvas(width: 200, height: 300)

@@ -150,8 +150,8 @@ final class KernelTests: XCTestCase {
             c.kernelMode = mode
             c.clear(Color(rgb8: 240, 238, 232))
             c.fill(.star(center: Point(48, 30), radius: 28, points: 7, step: 3), rule: .evenOdd, paint: .solid(Color(rgb8: 60, 140, 90, alpha: 0.5)))
-            c.stroke(.star(center: Point(40, 33), radius: 25, points: 5, step: 2),
-                     style: StrokeStyle(width: 3.5, join: .round, cap: .round), paint: .solid(Color(rgb8: 42, 75, 124, alpha: 0.8)))
+            c.fill(.star(center: Point(40, 33), radius: 25, points: 5, step: 2), rule: .evenOdd,
+                   paint: .solid(Color(rgb8: 42, 75, 124, alpha: 0.8)))
             c.drawCircle(center: Point(70.3, 20.7), radius: 6, strokeWidth: 2, fill: Color(rgb8: 214, 39, 40), stroke: .white)
             var img = Pixmap(width: 4, height: 4)
             for i in 0..<16 { img.setPixel(i % 4, i / 4, PremultipliedRGBA8(r: UInt8(i * 15), g: 0, b: 128, a: 200)) }

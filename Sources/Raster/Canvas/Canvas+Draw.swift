@@ -83,17 +83,3 @@ struct FillEdges: EdgeProducer {
         sink = fill.edges
     }
 }
-
-/// A stroke's pieces at one width.
-struct StrokeEdges: EdgeProducer {
-    let path: Path
-    let style: StrokeStyle
-    let width: Float
-    let transform: Transform
-    func build<E: EdgeSink>(on canvas: Canvas, into sink: inout E) {
-        var builder = StrokeBuilder(style: style, width: width, canvas: canvas.bounds, edges: sink, buffers: canvas.takeStrokeBuffers())
-        PathFlattener(cullRect: builder.band).flatten(path, transform: transform, into: &builder)
-        sink = builder.edges
-        canvas.strokeBuffers = builder.buffers
-    }
-}

@@ -14,8 +14,6 @@ public final class Canvas {
     /// small canvases); nil = as many as the memory budget allows.
     var bandRowLimit: Int?
     var edges = EdgeList()
-    var strokeBuffers = StrokeBuffers()
-    let mask = CoverageMask()
     private(set) var rowScratch: UnsafeMutablePointer<UInt32>
     private var rowScratchCapacity = 0
 

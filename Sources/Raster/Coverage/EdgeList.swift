@@ -1,33 +1,8 @@
-/// Where flattened or stroked edges go: the edge list (recorded, rasterized band by band
+/// Where flattened edges go: the edge list (recorded, rasterized band by band
 /// later) or straight into the coverage buffer (canvases that fit one band).
 protocol EdgeSink {
     /// Adds the directed edge a→b.
     mutating func add(_ a: Point, _ b: Point)
-}
-
-extension EdgeSink {
-    /// Adds a closed polygon with a canonical orientation (negative shoelace area in y-down
-    /// pixels), so that overlapping pieces of a stroke add their windings instead of
-    /// cancelling. Degenerate (zero-area) polygons are skipped.
-    @inline(__always)
-    mutating func addOrientedPolygon(_ pts: UnsafeBufferPointer<Point>) {
-        let n = pts.count
-        guard n >= 3 else { return }
-        var twiceArea: Float = 0
-        var prev = pts[n - 1]
-        for p in pts {
-            twiceArea += prev.x * p.y - p.x * prev.y
-            prev = p
-        }
-        guard twiceArea != 0, twiceArea.isFinite else { return }
-        if twiceArea < 0 {
-            var a = pts[n - 1]
-            for p in pts { add(a, p); a = p }
-        } else {
-            var a = pts[0]
-            for i in stride(from: n - 1, through: 0, by: -1) { add(a, pts[i]); a = pts[i] }
-        }
-    }
 }
 
 /// Accumulates edges straight into the coverage buffer's current band.
@@ -41,10 +16,9 @@ struct DirectEdgeSink: EdgeSink {
     }
 }
 
-/// A flat list of directed line edges in device pixels, the output of flattening and
-/// stroking and the input of the coverage accumulator. The edges form closed loops (a
-/// fill's contours, or a stroke's pieces), so their winding adds up correctly wherever
-/// they are clipped. Keeps its capacity between draws.
+/// A flat list of directed line edges in device pixels, the output of flattening and the
+/// input of the coverage accumulator. The edges form closed loops (a fill's contours), so
+/// their winding adds up correctly wherever they are clipped. Keeps its capacity between draws.
 struct EdgeList: EdgeSink {
     /// (x0, y0, x1, y1) per edge.
     private(set) var edges: [SIMD4<Float>] = []

@@ -92,10 +92,3 @@ func isFinite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
 
 @inline(__always)
 func length(_ v: Point) -> Float { (v.x * v.x + v.y * v.y).squareRoot() }
-
-@inline(__always)
-func dot(_ a: Point, _ b: Point) -> Float { a.x * b.x + a.y * b.y }
-
-/// z of the 3D cross product: > 0 when b turns clockwise from a on screen (y down).
-@inline(__always)
-func cross(_ a: Point, _ b: Point) -> Float { a.x * b.y - a.y * b.x }

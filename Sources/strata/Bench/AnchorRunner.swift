@@ -87,3 +87,9 @@ struct AnchorRunner {
         return Result(renderer: (obj["renderer"] as? String) ?? script, raster: raster, png: png, pngBytes: bytes)
     }
 }
+
+/// A benchmark that could not run (missing data, a failed anchor process).
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}

@@ -32,12 +32,16 @@ final class TileBenchRunner: @unchecked Sendable {
     let threads: Int
     private let canvases: [Canvas]
 
-    init(renderer: MapRenderer, style: Style, cameras: [Camera], threads: Int) {
+    init(renderer: MapRenderer, style: Style, cameras: [Camera], threads: Int, kernelMode: KernelMode = .simd) {
         self.renderer = renderer
         self.style = style
         self.cameras = cameras
         self.threads = max(1, threads)
-        self.canvases = (0..<max(1, threads)).map { _ in Canvas(width: 256, height: 256) }
+        self.canvases = (0..<max(1, threads)).map { _ in
+            let canvas = Canvas(width: 256, height: 256)
+            canvas.kernelMode = kernelMode
+            return canvas
+        }
     }
 
     /// Renders and encodes every camera once. With `collectStats` each tile's phases, encode

@@ -1,0 +1,13 @@
+/// How two segments of a line meet (`line-join`).
+public enum LineJoin: Sendable, Hashable {
+    case miter
+    case round
+    case bevel
+}
+
+/// How an open line (or a dash) ends (`line-cap`).
+public enum LineCap: Sendable, Hashable {
+    case butt
+    case round
+    case square
+}
