@@ -23,6 +23,8 @@ struct BenchTiles: AsyncParsableCommand {
     @Option(help: "default | data-driven | both (interleaved in each repetition).") var variant: String = "default"
     @Option(help: "List this many of the slowest tiles.") var slowest: Int = 5
     @Option(help: "Write every tile of the first variant as z-x-y.png into this directory.") var saveDir: String?
+    @Flag(inversion: .prefixedNo, help: "Also run a pass with the phase clock on per repetition (--no-phases: plain passes only, e.g. under a profiler).")
+    var phases = true
 
     func run() async throws {
         guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
@@ -62,7 +64,7 @@ struct BenchTiles: AsyncParsableCommand {
         for _ in 0..<reps {
             for (v, runner) in runners.enumerated() {
                 plain[v].append(try runner.pass(collectStats: false))
-                detailed[v].append(try runner.pass(collectStats: true))
+                detailed[v].append(phases ? try runner.pass(collectStats: true) : plain[v].last!)
             }
         }
         let summaries = variants.indices.map { TileBenchSummary(plain: plain[$0], detailed: detailed[$0], threads: threads) }

@@ -31,7 +31,9 @@ struct TileBenchSummary {
         statsOverheadMs = BenchStats.median(detailed.map(\.msPerTile)) - totalMs
         bytesPerTile = Double(plain.first?.pngBytes ?? 0) / n
         featuresPerTile = Double(detailed.first?.render.features ?? 0) / n
-        tileMs = (0..<tiles).map { i in BenchStats.median(detailed.map { $0.tileSeconds[i] * 1e3 }) }
+        // Passes without stats carry no per-tile times.
+        let timed = detailed.filter { $0.tileSeconds.count == plain.first?.tiles }
+        tileMs = timed.isEmpty ? [] : (0..<tiles).map { i in BenchStats.median(timed.map { $0.tileSeconds[i] * 1e3 }) }
         pngSizes = detailed.first?.pngSizes ?? []
     }
 

@@ -1,0 +1,68 @@
+import Geo
+import Raster
+import StyleSpec
+
+/// `fill-extrusion` as MapLibre draws it seen from straight above, the only view a tile
+/// server's camera has (no pitch): the roofs. Every pixel centre inside a polygon takes its
+/// roof's lit colour (MapLibre's vertex lighting under the style's `light`) exactly once, as
+/// GL's depth test lets only the front surface through, and the layer is then composited
+/// with `fill-extrusion-opacity`. Walls are vertical and not seen from above; heights and
+/// bases would only move roofs under a perspective camera, so they do not change the image.
+enum FillExtrusionPainter {
+    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
+        let ctx = frame.layerContext
+        let opacity = LayerProperty(layer, "fill-extrusion-opacity", .paint, ctx, convert: Convert.number).value(ctx)
+        guard opacity > 0 else { return }
+        let light = StyleLight(frame.style, context: ctx, bearing: frame.camera.bearing)
+        frame.clock.mark(.style)
+        try frame.withLayerOpacity(max(0, min(1, opacity))) {
+            try TiledLayerDrawing.run(layer, frame) { try paint(layer, light, frame, tile: $0) }
+        }
+    }
+
+    /// Draws the roofs of one source tile (nil: the whole source) opaque into the layer.
+    private static func paint(_ layer: Layer, _ light: StyleLight, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+        let ctx = frame.layerContext
+        let color = LayerProperty(layer, "fill-extrusion-color", .paint, ctx, convert: Convert.color)
+        let translate = LayerProperty(layer, "fill-extrusion-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let anchor = LayerProperty(layer, "fill-extrusion-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let offset = frame.translation(translate, anchor: anchor)
+        let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
+        let margin = 2 + Double((offset * offset).sum().squareRoot())
+        let canvas = frame.canvas
+        frame.clock.mark(.style)
+
+        if let constant = color.constantValue {
+            var path = frame.path
+            path.removeAll()
+            try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
+                guard geometry.type == .polygon else { return }
+                PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+            }
+            frame.clock.mark(.prepare)
+            if !path.isEmpty {
+                canvas.fill(path, rule: .nonZero, paint: .solid(light.litRoof(premultiplied(constant))), antialias: false)
+            }
+            frame.path = path
+            frame.clock.mark(.raster)
+            return
+        }
+        // Data-driven colour: roofs in source order, each opaque, so where they overlap the
+        // last one drawn shows (GL's depth test passes equal depths: the later roof wins).
+        var path = Path()
+        try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
+            guard geometry.type == .polygon else { return }
+            path.removeAll()
+            PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+            let lit = light.litRoof(premultiplied(color.value(fctx)))
+            frame.clock.mark(.style)
+            if !path.isEmpty { canvas.fill(path, rule: .nonZero, paint: .solid(lit), antialias: false) }
+            frame.clock.mark(.raster)
+        }
+    }
+
+    private static func premultiplied(_ c: Color) -> SIMD4<Float> {
+        let a = max(0, min(1, c.a))
+        return SIMD4(c.r * a, c.g * a, c.b * a, a)
+    }
+}
