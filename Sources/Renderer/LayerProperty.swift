@@ -93,6 +93,22 @@ enum Convert {
         return SIMD2(Float(n[0]), Float(n[1]))
     }
 
+    /// A colour as GL takes it: premultiplied components.
+    static func premultiplied(_ c: Color) -> SIMD4<Float> {
+        let a = max(0, min(1, c.a))
+        return SIMD4(c.r * a, c.g * a, c.b * a, a)
+    }
+
+    /// A `colorArray` value (or a single colour) as premultiplied components.
+    static func premultipliedColors(_ v: Value) -> [SIMD4<Float>] {
+        switch v {
+        case .color: return [premultiplied(color(v))]
+        case .colorArray(let a): return a.map { premultiplied(color(.color($0))) }
+        case .array(let a): return a.compactMap { if case .color = $0 { return premultiplied(color($0)) }; return nil }
+        default: return []
+        }
+    }
+
     static func numbers(_ v: Value) -> [Float] {
         (v.numbers ?? []).map { Float($0) }
     }

@@ -10,7 +10,7 @@ public final class MapRenderer: Sendable {
     public let customLayers: CustomLayerRegistry
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .raster, .fillExtrusion, .custom]
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .raster, .fillExtrusion, .hillshade, .colorRelief, .custom]
 
     public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
         self.resources = resources
@@ -59,6 +59,8 @@ public final class MapRenderer: Sendable {
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
             case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
+            case .hillshade: try HillshadePainter.draw(layer, frame)
+            case .colorRelief: try ColorReliefPainter.draw(layer, frame)
             case .raster:
                 // Images are not uniform in general: never report the tile as one colour.
                 frame.drewFeatures = true

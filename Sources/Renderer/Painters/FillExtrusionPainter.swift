@@ -41,7 +41,7 @@ enum FillExtrusionPainter {
             }
             frame.clock.mark(.prepare)
             if !path.isEmpty {
-                canvas.fill(path, rule: .nonZero, paint: .solid(light.litRoof(premultiplied(constant))), antialias: false)
+                canvas.fill(path, rule: .nonZero, paint: .solid(light.litRoof(Convert.premultiplied(constant))), antialias: false)
             }
             frame.path = path
             frame.clock.mark(.raster)
@@ -54,15 +54,10 @@ enum FillExtrusionPainter {
             guard geometry.type == .polygon else { return }
             path.removeAll()
             PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
-            let lit = light.litRoof(premultiplied(color.value(fctx)))
+            let lit = light.litRoof(Convert.premultiplied(color.value(fctx)))
             frame.clock.mark(.style)
             if !path.isEmpty { canvas.fill(path, rule: .nonZero, paint: .solid(lit), antialias: false) }
             frame.clock.mark(.raster)
         }
-    }
-
-    private static func premultiplied(_ c: Color) -> SIMD4<Float> {
-        let a = max(0, min(1, c.a))
-        return SIMD4(c.r * a, c.g * a, c.b * a, a)
     }
 }

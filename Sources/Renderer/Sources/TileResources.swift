@@ -42,7 +42,7 @@ public final class TileResources: Sendable {
     /// pointer into the source). Other source types pass.
     public func validate(_ spec: SourceSpec, directory: DataDirectory) throws {
         switch spec.type {
-        case .vector, .raster:
+        case .vector, .raster, .rasterDEM:
             _ = try TiledSource.resolve(spec.json, directory: directory, archives: archives)
         case .image:
             if case .string(let url)? = spec.json["url"] {
@@ -58,7 +58,7 @@ public final class TileResources: Sendable {
     /// The source resolved against the data directory; nil (drawn as nothing) when it cannot
     /// be: no data directory, a refused URL, an unreadable TileJSON or archive.
     func tiledSource(_ spec: SourceSpec, directory: DataDirectory?) -> TiledSource? {
-        guard let directory, spec.type == .vector || spec.type == .raster else { return nil }
+        guard let directory, spec.type == .vector || spec.type == .raster || spec.type == .rasterDEM else { return nil }
         let resolved = try? sources.value(for: spec.contentHash.hex) {
             let result = Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) }
             if case .failure(let e) = result { warnings.add("source \"\(spec.id)\": \(e)") }
