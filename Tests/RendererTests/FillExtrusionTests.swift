@@ -65,3 +65,33 @@ final class FillExtrusionTests: XCTestCase {
         XCTAssertEqual(img.pixel(0, 16).a, 0, "a line string is not extruded")
     }
 }
+
+/// `fill-extrusion-rounded-corner-distance`'s fillets.
+final class RoundedCornersTests: XCTestCase {
+    func testSquareCornersBecomeQuarterCircles() {
+        // A square of side 0.001 world units at the equator, corners rounded by 10 % of a side.
+        let s = 0.001, t = 0.0001
+        var g = FeatureGeometry(type: .polygon)
+        g.points = [WorldPoint(0.5, 0.5), WorldPoint(0.5 + s, 0.5), WorldPoint(0.5 + s, 0.5 + s), WorldPoint(0.5, 0.5 + s), WorldPoint(0.5, 0.5)]
+        g.endPart(); g.endPolygon()
+        let metres = t * 40_075_016.685_578_5
+        let r = RoundedCorners.apply(g, metres: metres)
+        var area = 0.0
+        let pts = r.points
+        for i in 0..<(pts.count - 1) { area += pts[i].x * pts[i + 1].y - pts[i + 1].x * pts[i].y }
+        area = abs(area) / 2
+        let exact = s * s - (4 - .pi) * t * t
+        XCTAssertEqual(area, exact, accuracy: exact * 1e-4, "a square minus four corner pieces of (1 − π/4)·t²")
+        // Every point stays inside the square and the straight sides keep their middle.
+        XCTAssertTrue(pts.allSatisfy { $0.x >= 0.5 - 1e-12 && $0.x <= 0.5 + s + 1e-12 })
+        XCTAssertEqual(RoundedCorners.apply(g, metres: 0), g, "0 turns rounding off")
+    }
+
+    func testShortEdgesLimitTheFillet() {
+        var g = FeatureGeometry(type: .polygon)
+        g.points = [WorldPoint(0, 0), WorldPoint(1e-6, 0), WorldPoint(0, 1e-6), WorldPoint(0, 0)]
+        g.endPart(); g.endPolygon()
+        let r = RoundedCorners.apply(g, metres: 1000)
+        XCTAssertTrue(r.points.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.x >= -1e-12 && $0.y >= -1e-12 })
+    }
+}

@@ -29,6 +29,7 @@ enum FillExtrusionPainter {
         let offset = frame.translation(translate, anchor: anchor)
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let margin = 2 + Double((offset * offset).sum().squareRoot())
+        let rounding = Double(LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, convert: Convert.number).value(ctx))
         let canvas = frame.canvas
         frame.clock.mark(.style)
 
@@ -37,7 +38,8 @@ enum FillExtrusionPainter {
             path.removeAll()
             try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
                 guard geometry.type == .polygon else { return }
-                PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+                PathBuilder.append(RoundedCorners.apply(geometry, metres: rounding), projection: frame.projection, offset: offset,
+                                   to: &path, grid: grid)
             }
             frame.clock.mark(.prepare)
             if !path.isEmpty {
@@ -53,7 +55,8 @@ enum FillExtrusionPainter {
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
             guard geometry.type == .polygon else { return }
             path.removeAll()
-            PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+            PathBuilder.append(RoundedCorners.apply(geometry, metres: rounding), projection: frame.projection, offset: offset,
+                               to: &path, grid: grid)
             let lit = light.litRoof(Convert.premultiplied(color.value(fctx)))
             frame.clock.mark(.style)
             if !path.isEmpty { canvas.fill(path, rule: .nonZero, paint: .solid(lit), antialias: false) }
