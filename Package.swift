@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Geo"),
         // SplitMix64, the one seeded generator (synthetic workloads, benchmarks, tests).
         .target(name: "SplitMix"),
-        // Map-agnostic 2D rasterizer: paths, stroker, AA coverage, SIMD compositing.
+        // Map-agnostic 2D rasterizer: paths, AA coverage, SIMD compositing.
         .target(name: "Raster", exclude: ["README.md"]),
         // PNG encode/decode of RGBA buffers.
         .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
@@ -39,11 +39,15 @@ let package = Package(
         .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"]),
         // GeoJSON, tile index, vector tiles, archives, TileJSON.
         .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", "SplitMix", .product(name: "GRDB", package: "GRDB.swift")]),
+        // FreeType (Debian libfreetype-dev), seen through its pkg-config flags; no unsafe flags.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges.
+        .target(name: "Fonts", dependencies: ["CFreeType", "SourceData"]),
         // Style + data -> pixels.
         .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
-            "Renderer", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",
+            "Renderer", "Fonts", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -66,6 +70,7 @@ let package = Package(
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", dependencies: ["JSON", "SplitMix"], path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "StrataTestSupport"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "CLibPNG", "SplitMix", "StrataTestSupport"]),

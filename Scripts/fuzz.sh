@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SECONDS_PER_TARGET=${1:-60}
 shift || true
-ALL=(json style expression geojson mvt pmtiles mbtiles-row image)
+ALL=(json style expression geojson mvt pmtiles mbtiles-row image glyphs)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 BUILD=$ROOT/.build-fuzz
@@ -69,6 +69,8 @@ PY
       for f in "$SHARED"/tiles/**/*.mvt; do
         [ -s "$f" ] && [ "$(wc -c <"$f")" -le $MAX_SEED_BYTES ] && gzip -n -c "$f" >"$dir/$(sha1sum <"$f" | cut -c1-16).gz"
       done ;;
+    glyphs)
+      seed "$dir" "$SHARED"/glyphs/**/*.pbf ;;
     image)
       seed "$dir" "$SHARED"/image/*.png "$SHARED"/tiles/**/*.png "$ROOT"/Tests/RasterTests/References/*.png ;;
   esac

@@ -16,6 +16,8 @@ struct Serve: AsyncParsableCommand {
     var dataDir: String?
     @Option(help: "Session store file or :memory: (overrides the config).")
     var store: String?
+    @Option(help: "Fonts directory of TTF/OTF files for /fonts and labels (overrides the config; \"\" = none).")
+    var fontsDir: String?
 
     func run() async throws {
         let path = try ServeConfigLocator.locate(explicit: config)
@@ -34,6 +36,7 @@ struct Serve: AsyncParsableCommand {
                 if cfg.store.hasPrefix(old + "/") { cfg.store = cfg.dataDir + cfg.store.dropFirst(old.count) }
             }
             if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
+            if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
             let directory = try cfg.makeDataDirectory()
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(directory: directory))

@@ -28,6 +28,8 @@ public final class StrataApp: HTTPResponder {
     let indexHTML: [UInt8]?
     /// Where style URLs may lead (nil when `dataDir` is not a directory; `start()` then fails).
     let urlPolicy: StyleURLPolicy?
+    /// The fonts directory's glyphs (nil without `fontsDir`).
+    let glyphs: GlyphService?
 
     /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
     public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
@@ -49,6 +51,7 @@ public final class StrataApp: HTTPResponder {
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
         self.urlPolicy = (dataDirectory ?? (try? config.makeDataDirectory())).map(StyleURLPolicy.init(directory:))
+        self.glyphs = config.fontsDir.isEmpty ? nil : GlyphService(path: config.fontsDir, cacheBytes: config.glyphCacheBytes)
         var r = Router<RouteHandler>()
         Self.registerRoutes(&r)
         self.router = r

@@ -70,6 +70,8 @@ extension ServerConfig {
             case "storeThreads": storeThreads = try int(key, v, min: 1)
             case "eventLoopThreads": eventLoopThreads = try int(key, v)
             case "publicDir": publicDir = try str(key, v)
+            case "fontsDir": fontsDir = try str(key, v)
+            case "glyphCacheBytes": glyphCacheBytes = try int(key, v)
             default:
                 throw err(key, "unknown key")
             }
@@ -84,6 +86,7 @@ extension ServerConfig {
         dataDir = abs(dataDir, base)
         stylesDir = abs(stylesDir, base)
         publicDir = abs(publicDir, base)
+        if !fontsDir.isEmpty { fontsDir = abs(fontsDir, base) }
         if store != ":memory:" { store = abs(store, dataDir) }
         archives = archives.mapValues { abs($0, dataDir) }
     }
@@ -93,6 +96,11 @@ extension ServerConfig {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDir), isDir.boolValue else {
             throw ConfigError(file: configFile, message: "/dataDir: directory not found: \(dataDir)")
+        }
+        if !fontsDir.isEmpty {
+            guard FileManager.default.fileExists(atPath: fontsDir, isDirectory: &isDir), isDir.boolValue else {
+                throw ConfigError(file: configFile, message: "/fontsDir: directory not found: \(fontsDir) (apt-get install fonts-noto-core)")
+            }
         }
         let style = stylePath(named: defaultStyle)
         guard FileManager.default.fileExists(atPath: style) else {

@@ -40,6 +40,11 @@ public struct ServerConfig: Sendable, Equatable {
     public var eventLoopThreads = 0
     /// Directory of the web viewer (`GET /`).
     public var publicDir = "../Public"
+    /// TTF/OTF/TTC fonts served as MapLibre glyph PBFs (`GET /fonts/{fontstack}/{range}.pbf`)
+    /// and used for labels whose fontstack has no PBFs; empty = none.
+    public var fontsDir = ""
+    /// Bytes of generated glyph ranges kept in memory.
+    public var glyphCacheBytes = 32 << 20
 
     public init() {}
 

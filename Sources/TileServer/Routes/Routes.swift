@@ -48,5 +48,8 @@ extension StrataApp {
         r.add(.GET, "/tiles.json", { app, ctx in try app.tileJSON(ctx) })
         r.add(.GET, "/static/{view}/{size}", { app, ctx in try app.staticImage(ctx) })
         r.add(.POST, "/static", { app, ctx in app.postStatic(ctx) })
+        // Fonts
+        r.add(.GET, "/fonts", { app, ctx in app.fontList(ctx) })
+        r.add(.GET, "/fonts/{fontstack}/{range}", { app, ctx in app.fontRange(ctx) })
     }
 }

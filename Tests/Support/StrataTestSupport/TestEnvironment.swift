@@ -43,6 +43,15 @@ public enum TestEnvironment {
         throw missing("the tool `\(name)` (\(install))")
     }
 
+    /// A file the system provides (a font from a Debian package); skips (or fails under CI)
+    /// when it is not installed.
+    public static func file(_ path: String, installedBy package: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw missing("\(path) (apt-get install \(package))")
+        }
+        return path
+    }
+
     /// The error for a missing input: `XCTSkip` locally, a failure under CI.
     public static func missing(_ what: String) -> Error {
         isCI ? MissingTestInput(what: what) : XCTSkip("missing \(what)")

@@ -1,0 +1,72 @@
+import Foundation
+import SourceData
+
+/// The fonts of a directory (TTF, OTF and TTC files, searched recursively), by the names
+/// styles use in `text-font`: family and style, e.g. "Noto Sans Regular". Glyph ranges are
+/// made on demand, one fontstack at a time: each code point from the first font of the
+/// stack that has it, as MapLibre's font servers combine stacks.
+public final class FontDirectory: @unchecked Sendable {
+    public let path: String
+    /// Faces by name (the first file found wins a name).
+    private let faces: [String: FreeTypeFace]
+    /// Most fonts a directory is scanned for (a font server's directory, not a whole disk).
+    public static let maxFiles = 2048
+
+    public init(path: String) {
+        self.path = path
+        var faces: [String: FreeTypeFace] = [:]
+        let fm = FileManager.default
+        var files: [String] = []
+        if let walker = fm.enumerator(atPath: path) {
+            for case let rel as String in walker {
+                let ext = (rel as NSString).pathExtension.lowercased()
+                if ["ttf", "otf", "ttc"].contains(ext) { files.append(rel) }
+                if files.count >= Self.maxFiles { break }
+            }
+        }
+        for rel in files.sorted() {
+            let full = (path as NSString).appendingPathComponent(rel)
+            guard let first = FreeTypeFace(path: full) else { continue }
+            var all = [first]
+            for i in 1..<max(1, min(first.faceCount, 64)) {
+                if let f = FreeTypeFace(path: full, index: i) { all.append(f) }
+            }
+            for f in all where faces[f.name] == nil { faces[f.name] = f }
+        }
+        self.faces = faces
+    }
+
+    /// Every font name, sorted.
+    public var names: [String] { faces.keys.sorted() }
+
+    public func face(named name: String) -> FreeTypeFace? { faces[name] }
+
+    /// The fonts of a fontstack ("A,B" or ["A", "B"]) that this directory has, in order.
+    public func faces(for fontstack: [String]) -> [FreeTypeFace] {
+        fontstack.compactMap { faces[$0.trimmingCharacters(in: .whitespaces)] }
+    }
+
+    /// The SDF glyphs of `range` for a fontstack; nil when the directory has none of its fonts.
+    public func glyphs(fontstack: [String], range: GlyphRange) -> [SDFGlyph]? {
+        let stack = faces(for: fontstack)
+        guard !stack.isEmpty else { return nil }
+        return (range.first...range.last).compactMap { glyph($0, from: stack) }
+    }
+
+    /// One code point's glyph from the first font of the stack that has it.
+    public func glyph(fontstack: [String], codePoint: UInt32) -> SDFGlyph? {
+        glyph(codePoint, from: faces(for: fontstack))
+    }
+
+    private func glyph(_ codePoint: UInt32, from stack: [FreeTypeFace]) -> SDFGlyph? {
+        guard let face = stack.first(where: { $0.has(codePoint) }), let outline = face.outline(codePoint) else { return nil }
+        return SDFGenerator.glyph(id: codePoint, outline: outline)
+    }
+
+    /// `glyphs` as the PBF MapLibre GL clients fetch (`GET /fonts/{fontstack}/{range}.pbf`).
+    public func pbf(fontstack: [String], range: GlyphRange) -> [UInt8]? {
+        glyphs(fontstack: fontstack, range: range).map {
+            GlyphPBF.encode(GlyphPBF.Stack(name: fontstack.joined(separator: ","), range: range.description, glyphs: $0))
+        }
+    }
+}

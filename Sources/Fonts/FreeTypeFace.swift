@@ -1,0 +1,74 @@
+import CFreeType
+import Foundation
+
+/// One font file opened with FreeType, at MapLibre's glyph size (24 px). FreeType faces are
+/// not thread-safe: every call goes through the face's lock. The library instance is the
+/// face's own, so faces never share FreeType state.
+public final class FreeTypeFace: @unchecked Sendable {
+    /// The name styles use for it: family and style, e.g. "Noto Sans Regular".
+    public let name: String
+    public let path: String
+    private var library: FT_Library?
+    private var face: FT_Face?
+    private let lock = NSLock()
+
+    /// Opens face `index` of the file; nil when FreeType cannot read it as a scalable font.
+    public init?(path: String, index: Int = 0) {
+        self.path = path
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
+        var f: FT_Face?
+        guard FT_New_Face(lib, path, FT_Long(index), &f) == 0, let f else {
+            FT_Done_FreeType(lib); return nil
+        }
+        // Scalable outlines only (bitmap-only fonts have no outline to measure distances to).
+        guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+              FT_Set_Char_Size(f, 0, FT_F26Dot6(SDFGlyphSize.pixels * 64), 0, 0) == 0 else {
+            FT_Done_Face(f); FT_Done_FreeType(lib); return nil
+        }
+        library = lib; face = f
+        let family = f.pointee.family_name.map { String(cString: $0) } ?? ""
+        let style = f.pointee.style_name.map { String(cString: $0) } ?? ""
+        name = style.isEmpty ? family : "\(family) \(style)"
+        guard !family.isEmpty else { FT_Done_Face(f); FT_Done_FreeType(lib); return nil }
+    }
+
+    deinit {
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// How many faces the file holds (a .ttc collection has several).
+    public var faceCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return Int(face?.pointee.num_faces ?? 0)
+    }
+
+    /// Whether the font has a glyph for `codePoint`.
+    public func has(_ codePoint: UInt32) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let face else { return false }
+        return FT_Get_Char_Index(face, FT_ULong(codePoint)) != 0
+    }
+
+    /// The unhinted outline of `codePoint` at 24 px (y up, pixels), nil when the font lacks it.
+    public func outline(_ codePoint: UInt32) -> GlyphOutline? {
+        lock.lock(); defer { lock.unlock() }
+        guard let face else { return nil }
+        let index = FT_Get_Char_Index(face, FT_ULong(codePoint))
+        guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+              let slot = face.pointee.glyph else { return nil }
+        let advance = Int(slot.pointee.metrics.horiAdvance / 64)
+        let ascender = Int(face.pointee.size.pointee.metrics.ascender / 64)
+        var rings: [[SIMD2<Double>]] = []
+        if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            rings = OutlineFlattener.rings(slot.pointee.outline)
+        }
+        return GlyphOutline(rings: rings, advance: advance, ascender: ascender)
+    }
+}
+
+/// The size MapLibre's SDF glyphs are drawn at.
+enum SDFGlyphSize {
+    static let pixels = 24
+}
