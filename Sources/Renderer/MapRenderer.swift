@@ -10,7 +10,7 @@ public final class MapRenderer: Sendable {
     public let customLayers: CustomLayerRegistry
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .raster, .fillExtrusion, .hillshade, .colorRelief, .custom]
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .raster, .fillExtrusion, .hillshade, .colorRelief, .custom]
 
     public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
         self.resources = resources
@@ -58,6 +58,7 @@ public final class MapRenderer: Sendable {
                     try LinePainter.draw(layer, frame)
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
+            case .symbol: try SymbolPainter.draw(layer, frame)
             case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
             case .hillshade: try HillshadePainter.draw(layer, frame)
             case .colorRelief: try ColorReliefPainter.draw(layer, frame)

@@ -32,6 +32,8 @@ final class RenderFrame {
     let clock: PhaseClock
     /// Set once anything but a background may have drawn: until then the image is one colour.
     var drewFeatures = false
+    /// Label boxes placed so far (symbol layers that do not allow overlap test against them).
+    let labelCollisions = LabelCollisions()
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).

@@ -12,6 +12,8 @@ public final class RenderResources: Sendable {
     private let geojson: GeoJSONSourceCache
     /// Vector, raster and image sources: resolved sources and decoded tiles.
     public let tiles: TileResources
+    /// Glyph ranges of the styles' `glyphs` templates.
+    public let glyphs = GlyphResources()
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
 

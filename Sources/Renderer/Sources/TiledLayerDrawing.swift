@@ -15,6 +15,8 @@ enum TiledLayerDrawing {
     /// How far beyond the view circle layers fetch tiles (device pixels at ratio 1), so a
     /// circle centred in a neighbouring tile still shows in this one.
     static let circleReach = 128.0
+    /// The same for labels (a label reaches this far from its anchor).
+    static let labelReach = 256.0
 
     static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
@@ -52,8 +54,11 @@ enum TiledLayerDrawing {
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
-        let circles = layer.type == .circle
-        let margin = circles ? circleReach * frame.camera.pixelRatio : 0
+        // Circles and labels draw whole from the tiles their points lie in: tiles beyond the
+        // view are fetched for what reaches in from them.
+        let circles = layer.type == .circle || layer.type == .symbol
+        let margin = layer.type == .symbol ? labelReach * frame.camera.pixelRatio
+            : circles ? circleReach * frame.camera.pixelRatio : 0
         let view = frame.camera.visibleWorldBounds()
         let clip = frame.tileClip
         let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)

@@ -1,0 +1,79 @@
+import Raster
+import SourceData
+
+/// MapLibre's `symbol_sdf` fragment shader over one glyph quad, axis-aligned in device pixels
+/// (point labels of a 2D map): the glyph's field, with the atlas's 1-texel empty padding
+/// around it, is sampled bilinearly at each pixel centre, turned into coverage with a
+/// smoothstep around the 0.75 outline (the halo: around its outer edge, in a pass of its
+/// own before the text), and blended source-over as GL blends (ONE, ONE_MINUS_SRC_ALPHA).
+struct SDFGlyphDrawing {
+    /// Premultiplied colours (0...1), already times the text opacity.
+    var fill: SIMD4<Float>
+    var halo: SIMD4<Float>
+    var haloWidth: Float
+    var haloBlur: Float
+    /// text-size / 24 (CSS pixels), and the device pixel ratio.
+    var fontScale: Float
+    var pixelRatio: Float
+
+    static let atlasPadding = 1
+    static let sdfPx: Float = 8
+
+    /// Which of MapLibre's two draws of a label this is: halos first (for every label of the
+    /// layer), then the text.
+    enum Pass { case halo, text }
+
+    /// Draws the field of `glyph` over the device rectangle [x0, x1) × [y0, y1), which spans
+    /// the padded field's texels edge to edge.
+    func draw(_ glyph: SDFGlyph, x0: Float, y0: Float, x1: Float, y1: Float, pass: Pass, on canvas: Canvas) {
+        if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }
+        guard !glyph.bitmap.isEmpty, x1 > x0, y1 > y0 else { return }
+        let pad = Self.atlasPadding
+        let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
+        let sx = Float(tw) / (x1 - x0), sy = Float(th) / (y1 - y0)
+        let px0 = max(0, Int((x0 - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((x1 - 0.5).rounded(.down)))
+        let py0 = max(0, Int((y0 - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((y1 - 0.5).rounded(.down)))
+        guard px0 <= px1, py0 <= py1 else { return }
+        let edgeGamma = 0.105 / pixelRatio
+        let gamma = edgeGamma / fontScale
+        let inner: Float = (256 - 64) / 256
+        let isHalo = pass == .halo
+        let g = isHalo ? (haloBlur * 1.19 / Self.sdfPx + edgeGamma) / fontScale : gamma
+        let edge = isHalo ? (6 - haloWidth / fontScale) / Self.sdfPx : inner
+        let color = isHalo ? halo : fill
+        let fw = glyph.fieldWidth, fh = glyph.fieldHeight
+        let width = canvas.width
+        glyph.bitmap.withUnsafeBufferPointer { field in
+            @inline(__always) func texel(_ x: Int, _ y: Int) -> Float {
+                let fx = x - pad, fy = y - pad
+                guard fx >= 0, fy >= 0, fx < fw, fy < fh else { return 0 }
+                return Float(field[fy * fw + fx]) / 255
+            }
+            canvas.withUnsafeMutablePixels { pixels in
+                for py in py0...py1 {
+                    let v = (Float(py) + 0.5 - y0) * sy - 0.5
+                    let ty = v.rounded(.down), wy = v - ty
+                    let iy = Int(ty)
+                    let row = pixels.baseAddress! + py * width
+                    for px in px0...px1 {
+                        let u = (Float(px) + 0.5 - x0) * sx - 0.5
+                        let tx = u.rounded(.down), wx = u - tx
+                        let ix = Int(tx)
+                        let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
+                        let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
+                        let dist = top * (1 - wy) + bottom * wy
+                        let out = color * Self.smoothstep(edge - g, edge + g, dist)
+                        guard out.w > 0 else { continue }
+                        row[px] = LineBlend.over(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func smoothstep(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
+        let t = min(max((x - e0) / (e1 - e0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+}

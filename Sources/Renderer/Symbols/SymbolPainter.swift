@@ -1,0 +1,157 @@
+import Foundation
+import Geo
+import Raster
+import SourceData
+import StyleSpec
+
+/// `symbol` layers' text at point placement, drawn as MapLibre draws it: the label shaped
+/// from the style's glyph PBFs (`TextShaper`), each glyph's quad placed around the anchor
+/// (quantized to 1/32 px at 24 px as MapLibre's vertex buffer stores it) and shaded with its
+/// SDF shader (`SDFGlyphDrawing`). Labels that do not allow overlap are dropped when their
+/// box meets one placed earlier in this render. Not yet: icons, line placement, variable
+/// anchors, rotation, vertical writing, cross-layer placement priority.
+enum SymbolPainter {
+    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
+        let ctx = frame.layerContext
+        let placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        guard placement == "point" else {
+            frame.resources.tiles.warnings.add("layer \(layer.id): symbol-placement \(placement) is not drawn yet")
+            return
+        }
+        guard let template = frame.style.root["glyphs"]?.stringValue else { return }
+        try TiledLayerDrawing.run(layer, frame) { try paint(layer, frame, tile: $0, glyphs: template) }
+    }
+
+    private static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?, glyphs template: String) throws {
+        let ctx = frame.layerContext
+        let field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
+        let font = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
+        let size = LayerProperty(layer, "text-size", .layout, ctx, convert: Convert.number)
+        let anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
+        let offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
+        let maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
+        let lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.number)
+        let spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
+        let justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
+        let transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
+        let color = LayerProperty(layer, "text-color", .paint, ctx, convert: Convert.color)
+        let haloColor = LayerProperty(layer, "text-halo-color", .paint, ctx, convert: Convert.color)
+        let haloWidth = LayerProperty(layer, "text-halo-width", .paint, ctx, convert: Convert.number)
+        let haloBlur = LayerProperty(layer, "text-halo-blur", .paint, ctx, convert: Convert.number)
+        let opacity = LayerProperty(layer, "text-opacity", .paint, ctx, convert: Convert.number)
+        let allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        let ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        let padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
+        let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let shift = frame.translation(translate, anchor: translateAnchor)
+        frame.clock.mark(.style)
+
+        let ratio = Float(frame.camera.pixelRatio)
+        let warnings = frame.resources.tiles.warnings
+        var tables: [String: GlyphTable] = [:]
+        func glyph(_ stack: String, _ cp: UInt32) -> SDFGlyph? {
+            let key = stack + "|" + GlyphRange(containing: cp).description
+            if tables[key] == nil {
+                tables[key] = cp > 0xFFFF ? .empty
+                    : frame.resources.glyphs.table(template: template, fontstack: stack, range: GlyphRange(containing: cp),
+                                                   directory: frame.resources.dataDirectory, warnings: warnings)
+            }
+            return tables[key]?.glyphs[cp]
+        }
+        // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
+        let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
+        let canvas = frame.canvas
+        let collisions = frame.labelCollisions
+        // Halos of every label go down before any text, as MapLibre draws them.
+        struct Quad { var glyph: SDFGlyph; var rect: SIMD4<Float>; var drawing: Int }
+        var quads: [Quad] = []
+        var drawings: [SDFGlyphDrawing] = []
+        try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
+            var text = Array(Self.text(field.value(fctx)).unicodeScalars.map(\.value))
+            switch transform.value(fctx) {
+            case "uppercase": text = Array(String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))).uppercased().unicodeScalars.map(\.value))
+            case "lowercase": text = Array(String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))).lowercased().unicodeScalars.map(\.value))
+            default: break
+            }
+            guard !text.isEmpty else { return }
+            let stack = font.value(fctx).joined(separator: ",")
+            let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center
+            let justifyText = justifyName.value(fctx)
+            let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
+            let em = TextShaper.oneEm
+            let off = offset.value(fctx)
+            let textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
+            frame.clock.mark(.style)
+            guard let shaping = TextShaper.shape(text, glyphs: { glyph(stack, $0) }, maxWidth: Double(maxWidth.value(fctx)) * em,
+                                                 lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
+                                                 spacing: Double(spacing.value(fctx)) * em, translate: textOffset) else { return }
+            let fontSize = size.value(fctx)
+            let scale = fontSize / 24 * ratio
+            let fillColor = Convert.premultiplied(color.value(fctx)) * max(0, min(1, opacity.value(fctx)))
+            let drawing = SDFGlyphDrawing(fill: fillColor, halo: Convert.premultiplied(haloColor.value(fctx)) * max(0, min(1, opacity.value(fctx))),
+                                          haloWidth: max(0, haloWidth.value(fctx)), haloBlur: max(0, haloBlur.value(fctx)),
+                                          fontScale: fontSize / 24, pixelRatio: ratio)
+            frame.clock.mark(.prepare)
+            drawings.append(drawing)
+            for point in anchors(geometry) {
+                var world = point
+                if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
+                let at = frame.projection.apply(world) + shift
+                if !allowOverlap || !ignorePlacement {
+                    let pad = padding * ratio
+                    let box = SIMD4(at.x + Float(shaping.left) * scale - pad, at.y + Float(shaping.top) * scale - pad,
+                                    at.x + Float(shaping.right) * scale + pad, at.y + Float(shaping.bottom) * scale + pad)
+                    if !allowOverlap, collisions.collides(box) { continue }
+                    if !ignorePlacement { collisions.insert(box) }
+                }
+                frame.drewFeatures = true
+                for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
+                    // Quad corners as MapLibre's vertex buffer stores them (1/32 px at 24 px).
+                    let rectBuffer = Double(SDFGlyph.border + SDFGlyphDrawing.atlasPadding)
+                    let qx = ((Double(g.glyph.left) - rectBuffer) + g.x + textOffset.x) * 32
+                    let qy = ((Double(-g.glyph.top) - rectBuffer) + g.y + textOffset.y) * 32
+                    let w = Double(g.glyph.fieldWidth + 2 * SDFGlyphDrawing.atlasPadding) * 32
+                    let h = Double(g.glyph.fieldHeight + 2 * SDFGlyphDrawing.atlasPadding) * 32
+                    let x0 = Float(qx.rounded()) / 32, y0 = Float(qy.rounded()) / 32
+                    let x1 = Float((qx + w).rounded()) / 32, y1 = Float((qy + h).rounded()) / 32
+                    quads.append(Quad(glyph: g.glyph, rect: SIMD4(at.x + x0 * scale, at.y + y0 * scale, at.x + x1 * scale, at.y + y1 * scale),
+                                      drawing: drawings.count - 1))
+                }
+            }
+        }
+        for pass in [SDFGlyphDrawing.Pass.halo, .text] {
+            for q in quads {
+                drawings[q.drawing].draw(q.glyph, x0: q.rect.x, y0: q.rect.y, x1: q.rect.z, y1: q.rect.w, pass: pass, on: canvas)
+            }
+        }
+        frame.clock.mark(.raster)
+    }
+
+    /// The label text of a `text-field` value (a string, a number, or formatted sections).
+    static func text(_ v: Value) -> String {
+        switch v {
+        case .formatted(let f): return f.plainText
+        case .null: return ""
+        default: return Value.toString(v)
+        }
+    }
+
+    /// Where point placement puts labels: every point of a (multi)point, the first vertex of
+    /// each line, and inside each polygon its outer ring's centroid-ish centre.
+    static func anchors(_ g: FeatureGeometry) -> [WorldPoint] {
+        switch g.type {
+        case .point: return g.points
+        case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
+        case .polygon:
+            return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
+                guard let ring = g.polygonPartRange(p).first else { return nil }
+                let r = g.partRange(ring)
+                guard !r.isEmpty else { return nil }
+                let b = r.reduce(WorldRect.empty) { $0.union(WorldRect(minX: g.points[$1].x, minY: g.points[$1].y, maxX: g.points[$1].x, maxY: g.points[$1].y)) }
+                return WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2)
+            }
+        default: return []
+        }
+    }
+}

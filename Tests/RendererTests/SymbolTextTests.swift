@@ -1,0 +1,74 @@
+import XCTest
+import Raster
+import SourceData
+@testable import Renderer
+
+/// Text shaping, label collisions and the SDF glyph shader, on glyphs of known metrics.
+final class SymbolTextTests: XCTestCase {
+    /// A monospaced font: every glyph 10 px wide with a 12 px advance (spaces have no ink).
+    func glyph(_ cp: UInt32) -> SDFGlyph? {
+        if cp == 0x20 { return SDFGlyph(id: cp, width: 0, height: 0, left: 0, top: 0, advance: 12, bitmap: []) }
+        return SDFGlyph(id: cp, width: 10, height: 14, left: 1, top: -4, advance: 12,
+                        bitmap: [UInt8](repeating: 255, count: 16 * 20))
+    }
+
+    func codes(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+
+    func testSingleLineCentredOnItsAnchor() throws {
+        let s = try XCTUnwrap(TextShaper.shape(codes("abc"), glyphs: glyph, maxWidth: 240, lineHeight: 28.8, anchor: .center,
+                                               justify: 0.5, spacing: 0, translate: .zero))
+        XCTAssertEqual(s.glyphs.map(\.x), [-18, -6, 6], "36 px of advances centred")
+        // One line: y = default offset −17 + (−0.5 · 1 · 28.8 + 0.5 · 28.8) = −17.
+        XCTAssertEqual(s.glyphs.map(\.y), [-17, -17, -17])
+        XCTAssertEqual(s.left, -18); XCTAssertEqual(s.right, 18)
+        XCTAssertEqual(s.top, -14.4, accuracy: 1e-9); XCTAssertEqual(s.bottom, 14.4, accuracy: 1e-9)
+    }
+
+    func testAnchorsAndLetterSpacing() throws {
+        let left = try XCTUnwrap(TextShaper.shape(codes("ab"), glyphs: glyph, maxWidth: 240, lineHeight: 24, anchor: .topLeft,
+                                                  justify: 0, spacing: 2.4, translate: SIMD2(5, 7)))
+        XCTAssertEqual(left.glyphs.map(\.x), [0, 14.4])
+        XCTAssertEqual(left.glyphs[0].y, -17 + 12, "top anchor: the line's centre moves down half a line")
+        XCTAssertEqual(left.left, 5); XCTAssertEqual(left.top, 7)
+        XCTAssertEqual(left.right, 5 + 26.4, accuracy: 1e-9, "the last glyph's spacing does not count")
+    }
+
+    func testLinesBreakBalancedAndJustify() throws {
+        // "aaaa bbbb cc": 12 advances of 12 px = 144 px; max width 100 → 2 lines of ~72 px.
+        let s = try XCTUnwrap(TextShaper.shape(codes("aaaa bbbb cc"), glyphs: glyph, maxWidth: 100, lineHeight: 24, anchor: .center,
+                                               justify: 0, spacing: 0, translate: .zero))
+        let lines = Dictionary(grouping: s.glyphs, by: \.y).sorted { $0.key < $1.key }.map { $0.value.map(\.codePoint) }
+        XCTAssertEqual(lines, [codes("aaaa"), codes("bbbb cc")], "the break after \"aaaa \" balances best; inner spaces stay")
+        // Left-justified lines start at the block's left edge.
+        let starts = Dictionary(grouping: s.glyphs, by: \.y).map { $0.value.map(\.x).min()! }
+        XCTAssertEqual(Set(starts).count, 1)
+        XCTAssertEqual(TextShaper.breakLines(codes("a\nb"), glyphs: glyph, spacing: 0, maxWidth: 1000).count, 2, "newlines force a break")
+        XCTAssertEqual(TextShaper.breakLines(codes("中文字"), glyphs: glyph, spacing: 0, maxWidth: 12).count, 3, "CJK breaks anywhere")
+    }
+
+    func testCollisionsFindOverlapsOnly() {
+        let c = LabelCollisions()
+        c.insert(SIMD4(0, 0, 50, 20))
+        XCTAssertTrue(c.collides(SIMD4(40, 10, 90, 30)))
+        XCTAssertFalse(c.collides(SIMD4(50, 0, 90, 20)), "touching edges do not collide")
+        XCTAssertFalse(c.collides(SIMD4(200, 200, 210, 210)))
+        XCTAssertFalse(c.collides(SIMD4(.nan, 0, 1, 1)))
+        c.insert(SIMD4(-1e30, -1e30, 1e30, 1e30))
+    }
+
+    func testSDFShaderFillsInsideAndLeavesOutside() {
+        // A field that is 255 on its left half and 0 on its right half.
+        var field = [UInt8](repeating: 0, count: 16 * 20)
+        for y in 0..<20 { for x in 0..<8 { field[y * 16 + x] = 255 } }
+        let g = SDFGlyph(id: 65, width: 10, height: 14, left: 0, top: 0, advance: 12, bitmap: field)
+        let canvas = Canvas(width: 18, height: 22)
+        let drawing = SDFGlyphDrawing(fill: SIMD4(1, 0, 0, 1), halo: .zero, haloWidth: 0, haloBlur: 0, fontScale: 1, pixelRatio: 1)
+        // Texel-for-pixel: the padded field (18 × 22) over the whole canvas.
+        drawing.draw(g, x0: 0, y0: 0, x1: 18, y1: 22, pass: .text, on: canvas)
+        XCTAssertEqual(canvas.pixmap.pixel(4, 10), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(canvas.pixmap.pixel(14, 10).a, 0)
+        XCTAssertEqual(canvas.pixmap.pixel(0, 10).a, 0, "the atlas padding is empty")
+        drawing.draw(g, x0: 0, y0: 0, x1: 18, y1: 22, pass: .halo, on: canvas)
+        XCTAssertEqual(canvas.pixmap.pixel(14, 10).a, 0, "no halo without a halo width")
+    }
+}
