@@ -1,0 +1,164 @@
+/// Packed premultiplied RGBA8 pixels of a canvas, row after row.
+struct PixelTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let height: Int
+}
+
+/// A triangle corner: device-pixel position and premultiplied colour × 255.
+struct ShadedVertex {
+    var p: SIMD2<Double>
+    var color: SIMD4<Float>
+}
+
+/// One triangle edge as an exact integer edge function over pixel centres (vertices snapped
+/// to 1/256 px): E(x, y) = alpha·x + rowStep·y + base, positive inside. A pixel is inside
+/// the edge when E ≥ threshold: for a shared edge the threshold is GL's tie rule (a centre
+/// exactly on it belongs to one of the two triangles only), for an outline edge it is half a
+/// pixel outside, where the anti-aliasing ramp reaches 0.
+struct TriangleEdge {
+    let alpha: Int64, rowStep: Int64, base: Int64
+    let threshold: Int64
+    /// Pixels of distance per unit of E (smooth edges), 0 for shared edges.
+    let distanceScale: Double
+
+    init(_ a: SIMD2<Int64>, _ b: SIMD2<Int64>, smooth: Bool) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        alpha = -256 * dy
+        rowStep = 256 * dx
+        base = dx * (128 - a.y) - dy * (128 - a.x)
+        if smooth {
+            // E / (256·|d|) is the signed distance in pixels; coverage starts at −0.5 px.
+            let length = (Double(dx) * Double(dx) + Double(dy) * Double(dy)).squareRoot()
+            threshold = Int64((-128 * length).rounded(.down)) + 1
+            distanceScale = 1 / (256 * length)
+        } else {
+            threshold = (dy < 0 || (dy == 0 && dx < 0)) ? 0 : 1
+            distanceScale = 0
+        }
+    }
+
+    /// Narrows [lo, hi] to the pixels of the row whose value `row` (E at x = 0) passes.
+    @inline(__always)
+    func narrow(row: Int64, _ lo: inout Int, _ hi: inout Int) {
+        if alpha > 0 {
+            lo = max(lo, Int(clamping: Self.ceilDiv(threshold - row, alpha)))
+        } else if alpha < 0 {
+            hi = min(hi, Int(clamping: Self.floorDiv(row - threshold, -alpha)))
+        } else if row < threshold {
+            hi = lo - 1
+        }
+    }
+
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+}
+
+/// Draws one triangle with per-vertex colours: pixels whose centre is inside (or within the
+/// half-pixel ramp of an outline edge), colour interpolated affinely at the pixel centre (the
+/// barycentric interpolation of a GPU varying), coverage = product of the outline edges'
+/// ramps clamp(distance + 0.5, 0, 1), blended source-over as GL blends premultiplied colour.
+/// A plain scalar span loop: no allocation, no existential, integer spans per row.
+enum ShadedTriangle {
+    /// Triangles reaching further than this outside the canvas are clipped first, which keeps
+    /// the fixed-point products small and the float colours precise.
+    static let guardBand: Double = 4096
+
+    /// `smooth`: bit i set when edge (v_i, v_i+1) is on the mesh outline (anti-aliased).
+    static func draw(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelTarget) {
+        let lo = pointwiseMin(v0.p, pointwiseMin(v1.p, v2.p)), hi = pointwiseMax(v0.p, pointwiseMax(v1.p, v2.p))
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite,
+              hi.x > -1, hi.y > -1, lo.x < Double(target.width) + 1, lo.y < Double(target.height) + 1 else { return }
+        let g = guardBand
+        if lo.x < -g || lo.y < -g || hi.x > Double(target.width) + g || hi.y > Double(target.height) + g {
+            GuardBandTriangleClip.clip(v0, v1, v2, smooth: smooth, width: target.width, height: target.height, band: g) { a, b, c, s in
+                rasterize(a, b, c, smooth: s, into: target)
+            }
+            return
+        }
+        rasterize(v0, v1, v2, smooth: smooth, into: target)
+    }
+
+    /// The triangle inside the guard band.
+    static func rasterize(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelTarget) {
+        @inline(__always) func snap(_ p: SIMD2<Double>) -> SIMD2<Int64> {
+            SIMD2(Int64((p.x * 256).rounded()), Int64((p.y * 256).rounded()))
+        }
+        var a = v0, b = v1, c = v2
+        var fa = snap(a.p), fb = snap(b.p), fc = snap(c.p)
+        let area = (fb.x - fa.x) * (fc.y - fa.y) - (fb.y - fa.y) * (fc.x - fa.x)
+        guard area != 0 else { return }
+        var s = smooth
+        if area < 0 {
+            // Clockwise on screen: walk it the other way; edge i of the new order is the old
+            // edge (2 − i) reversed, so the outline bits swap ends.
+            swap(&b, &c); swap(&fb, &fc)
+            s = (smooth & 2) | (smooth & 1) << 2 | (smooth & 4) >> 2
+        }
+        let e0 = TriangleEdge(fa, fb, smooth: s & 1 != 0)
+        let e1 = TriangleEdge(fb, fc, smooth: s & 2 != 0)
+        let e2 = TriangleEdge(fc, fa, smooth: s & 4 != 0)
+
+        // Colour planes from the unsnapped positions, relative to the first vertex.
+        let ux = b.p.x - a.p.x, uy = b.p.y - a.p.y, vx = c.p.x - a.p.x, vy = c.p.y - a.p.y
+        let det = ux * vy - uy * vx
+        guard det != 0, det.isFinite else { return }
+        let d1 = SIMD4<Double>(b.color - a.color), d2 = SIMD4<Double>(c.color - a.color)
+        let ddx = (d1 * vy - d2 * uy) / det, ddy = (d2 * ux - d1 * vx) / det
+        let stepX = SIMD4<Float>(ddx)
+        let c0 = SIMD4<Double>(a.color)
+
+        let minY = min(a.p.y, b.p.y, c.p.y), maxY = max(a.p.y, b.p.y, c.p.y)
+        let minX = min(a.p.x, b.p.x, c.p.x), maxX = max(a.p.x, b.p.x, c.p.x)
+        let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(target.height - 1, Int((maxY + 1).rounded(.up)))
+        let x0 = max(0, Int((minX - 1).rounded(.down))), x1 = min(target.width - 1, Int((maxX + 1).rounded(.up)))
+        guard y0 <= y1, x0 <= x1 else { return }
+        let anySmooth = s != 0
+        var y = y0
+        while y <= y1 {
+            let yy = Int64(y)
+            let r0 = e0.rowStep * yy + e0.base, r1 = e1.rowStep * yy + e1.base, r2 = e2.rowStep * yy + e2.base
+            var lo = x0, hi = x1
+            e0.narrow(row: r0, &lo, &hi)
+            e1.narrow(row: r1, &lo, &hi)
+            e2.narrow(row: r2, &lo, &hi)
+            if lo <= hi {
+                let start = c0 + ddx * (Double(lo) + 0.5 - a.p.x) + ddy * (Double(y) + 0.5 - a.p.y)
+                shadeSpan(row: target.pixels + y * target.width, from: lo, through: hi, start: SIMD4<Float>(start), step: stepX,
+                          smooth: anySmooth, edges: (e0, e1, e2), rows: (r0, r1, r2))
+            }
+            y += 1
+        }
+    }
+
+    /// Pixels lo...hi of one row: colour start + step·i, coverage from the smooth edges.
+    @inline(__always)
+    static func shadeSpan(row: UnsafeMutablePointer<UInt32>, from lo: Int, through hi: Int, start: SIMD4<Float>, step: SIMD4<Float>,
+                          smooth: Bool, edges: (TriangleEdge, TriangleEdge, TriangleEdge), rows: (Int64, Int64, Int64)) {
+        var x = lo
+        while x <= hi {
+            var c = start + step * Float(x - lo)
+            let alpha = min(max(c.w, 0), 255)
+            c = SIMD4(min(max(c.x, 0), alpha), min(max(c.y, 0), alpha), min(max(c.z, 0), alpha), alpha)
+            var k: Float = 1
+            if smooth {
+                k = Float(ramp(edges.0, rows.0, x) * ramp(edges.1, rows.1, x) * ramp(edges.2, rows.2, x))
+            }
+            if k > 0, alpha > 0 {
+                row[x] = LineBlend.over(row[x], color255: c, alpha: alpha / 255, k: k)
+            }
+            x += 1
+        }
+    }
+
+    /// clamp(distance + 0.5, 0, 1) for a smooth edge, 1 for a shared one.
+    @inline(__always)
+    static func ramp(_ e: TriangleEdge, _ row: Int64, _ x: Int) -> Double {
+        guard e.distanceScale != 0 else { return 1 }
+        let d = (Double(e.alpha) * Double(x) + Double(row)) * e.distanceScale + 0.5
+        return min(max(d, 0), 1)
+    }
+}
