@@ -3,7 +3,6 @@ import JSON
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Raster
 import Renderer
 import StyleSpec
 import XCTest
