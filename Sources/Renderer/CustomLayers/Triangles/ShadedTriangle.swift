@@ -19,6 +19,9 @@ struct ShadedVertex {
 struct TriangleEdge {
     let alpha: Int64, rowStep: Int64, base: Int64
     let threshold: Int64
+    /// Where the ramp of a smooth edge reaches 1 (half a pixel inside); the threshold for
+    /// shared edges. Pixels past it on every edge need no coverage computation.
+    let inner: Int64
     /// Pixels of distance per unit of E (smooth edges), 0 for shared edges.
     let distanceScale: Double
 
@@ -31,16 +34,19 @@ struct TriangleEdge {
             // E / (256·|d|) is the signed distance in pixels; coverage starts at −0.5 px.
             let length = (Double(dx) * Double(dx) + Double(dy) * Double(dy)).squareRoot()
             threshold = Int64((-128 * length).rounded(.down)) + 1
+            inner = Int64((128 * length).rounded(.up))
             distanceScale = 1 / (256 * length)
         } else {
             threshold = (dy < 0 || (dy == 0 && dx < 0)) ? 0 : 1
+            inner = threshold
             distanceScale = 0
         }
     }
 
-    /// Narrows [lo, hi] to the pixels of the row whose value `row` (E at x = 0) passes.
+    /// Narrows [lo, hi] to the pixels of the row whose value `row` (E at x = 0) is at least
+    /// `threshold` (`self.threshold`: drawn at all; `inner`: fully covered by this edge).
     @inline(__always)
-    func narrow(row: Int64, _ lo: inout Int, _ hi: inout Int) {
+    func narrow(row: Int64, _ lo: inout Int, _ hi: inout Int, threshold: Int64) {
         if alpha > 0 {
             lo = max(lo, Int(clamping: Self.ceilDiv(threshold - row, alpha)))
         } else if alpha < 0 {
@@ -122,25 +128,45 @@ enum ShadedTriangle {
             let yy = Int64(y)
             let r0 = e0.rowStep * yy + e0.base, r1 = e1.rowStep * yy + e1.base, r2 = e2.rowStep * yy + e2.base
             var lo = x0, hi = x1
-            e0.narrow(row: r0, &lo, &hi)
-            e1.narrow(row: r1, &lo, &hi)
-            e2.narrow(row: r2, &lo, &hi)
+            e0.narrow(row: r0, &lo, &hi, threshold: e0.threshold)
+            e1.narrow(row: r1, &lo, &hi, threshold: e1.threshold)
+            e2.narrow(row: r2, &lo, &hi, threshold: e2.threshold)
             if lo <= hi {
-                let start = c0 + ddx * (Double(lo) + 0.5 - a.p.x) + ddy * (Double(y) + 0.5 - a.p.y)
-                shadeSpan(row: target.pixels + y * target.width, from: lo, through: hi, start: SIMD4<Float>(start), step: stepX,
-                          smooth: anySmooth, edges: (e0, e1, e2), rows: (r0, r1, r2))
+                let start = SIMD4<Float>(c0 + ddx * (Double(lo) + 0.5 - a.p.x) + ddy * (Double(y) + 0.5 - a.p.y))
+                let row = target.pixels + y * target.width
+                let rows = (r0, r1, r2), edges = (e0, e1, e2)
+                // The part of the span past every ramp needs no coverage: fringe, inside, fringe.
+                var ilo = lo, ihi = hi
+                if anySmooth {
+                    e0.narrow(row: r0, &ilo, &ihi, threshold: e0.inner)
+                    e1.narrow(row: r1, &ilo, &ihi, threshold: e1.inner)
+                    e2.narrow(row: r2, &ilo, &ihi, threshold: e2.inner)
+                }
+                if ilo > ihi {
+                    shadeSpan(row: row, from: lo, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                } else {
+                    if lo < ilo {
+                        shadeSpan(row: row, from: lo, through: ilo - 1, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                    }
+                    shadeSpan(row: row, from: ilo, through: ihi, x0: lo, start: start, step: stepX, smooth: false, edges: edges, rows: rows)
+                    if ihi < hi {
+                        shadeSpan(row: row, from: ihi + 1, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                    }
+                }
             }
             y += 1
         }
     }
 
-    /// Pixels lo...hi of one row: colour start + step·i, coverage from the smooth edges.
+    /// Pixels lo...hi of one row: colour start + step·(x − x0), coverage from the smooth
+    /// edges when `smooth` (else 1).
     @inline(__always)
-    static func shadeSpan(row: UnsafeMutablePointer<UInt32>, from lo: Int, through hi: Int, start: SIMD4<Float>, step: SIMD4<Float>,
-                          smooth: Bool, edges: (TriangleEdge, TriangleEdge, TriangleEdge), rows: (Int64, Int64, Int64)) {
+    static func shadeSpan(row: UnsafeMutablePointer<UInt32>, from lo: Int, through hi: Int, x0: Int, start: SIMD4<Float>,
+                          step: SIMD4<Float>, smooth: Bool, edges: (TriangleEdge, TriangleEdge, TriangleEdge),
+                          rows: (Int64, Int64, Int64)) {
         var x = lo
         while x <= hi {
-            var c = start + step * Float(x - lo)
+            var c = start + step * Float(x - x0)
             let alpha = min(max(c.w, 0), 255)
             c = SIMD4(min(max(c.x, 0), alpha), min(max(c.y, 0), alpha), min(max(c.z, 0), alpha), alpha)
             var k: Float = 1
