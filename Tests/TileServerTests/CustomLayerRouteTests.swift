@@ -19,9 +19,13 @@ final class CustomLayerRouteTests: XCTestCase {
 
     override func setUpWithError() throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        try startApp(defaultStyle: Self.baseStyle)
+    }
+
+    func startApp(defaultStyle: String) throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-custom-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        try Data(Self.baseStyle.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
+        try Data(defaultStyle.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
         var config = ServerConfig()
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
@@ -125,6 +129,23 @@ final class CustomLayerRouteTests: XCTestCase {
         let r = try send(.POST, "/static", #"{"center": [0, 0], "zoom": 1, "width": 64, "height": 64, "style": \#(withLayer)}"#)
         XCTAssertEqual(r.status, .ok)
         XCTAssertEqual(counts["added"], 7); XCTAssertEqual(counts["removed"], 5)
+        // Shutdown releases what live sessions still hold (c and c2 of the default session).
+        app.sessions.releaseCustomLayers()
+        XCTAssertEqual(counts["removed"], 7)
+    }
+
+    /// The configured default style's custom layers are held once from start to shutdown.
+    func testDefaultStyleLayersAreAddedAtStartAndRemovedAtShutdown() throws {
+        app.shutdown()
+        try? FileManager.default.removeItem(at: dir)
+        let before = (counts["added"], counts["removed"])
+        try startApp(defaultStyle: #"{"version": 8, "sources": {}, "layers": [{"id": "c", "type": "custom", "renderer": "counting"}]}"#)
+        XCTAssertEqual(counts["added"], before.0 + 1)
+        let s = try json(try send(.POST, "/sessions", "{}"))
+        XCTAssertNotNil(s["id"]?.stringValue)
+        XCTAssertEqual(counts["added"], before.0 + 1, "a session made from the default style shares its layer")
+        app.shutdown()
+        XCTAssertEqual(counts["removed"], before.1 + 1)
     }
 
     func testTrianglesShowInTiles() throws {

@@ -79,6 +79,8 @@ public final class StrataApp: HTTPResponder {
         ready.withLockedValue { $0 = false }
         tiles.pool.shutdown()
         try? blockingPool.syncShutdownGracefully()
+        // After the last render: custom layers release what they hold.
+        sessions.releaseCustomLayers()
     }
 
     static func readStyleFile(_ path: String) throws -> JSONValue {

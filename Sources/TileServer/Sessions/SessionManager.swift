@@ -43,8 +43,10 @@ public final class SessionManager: Sendable {
             guard !history.isEmpty else { logger.warning("session \(s.id) has no loadable revision; skipped"); continue }
             let readOnly = s.id == SessionID.defaultID && defaultReadOnly
             // Downtime does not count as idleness: a restored session starts a fresh idle period.
-            loaded[s.id] = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
-                                   readOnly: readOnly, history: history, lifecycle: customLayers?.lifecycle)
+            let session = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
+                                  readOnly: readOnly, history: history, lifecycle: customLayers?.lifecycle)
+            customLayers?.lifecycle.attach(session.current.style.style)
+            loaded[s.id] = session
         }
         if loaded[SessionID.defaultID] == nil {
             let s = try makeSession(id: SessionID.defaultID, style: defaultStyle, readOnly: defaultReadOnly, now: now)
@@ -55,8 +57,14 @@ public final class SessionManager: Sendable {
             d = loaded
             return old
         }
-        for s in loaded.values { customLayers?.lifecycle.attach(s.current.style.style) }
-        for s in replaced { customLayers?.lifecycle.detach(s.current.style.style) }
+        for s in replaced { _ = s.end(if: { _ in true }, remove: {}) }
+    }
+
+    /// Server shutdown: every live session lets go of its custom layers (their `removed()`
+    /// runs) and takes no further mutation. The sessions stay in the store for the next start.
+    public func releaseCustomLayers() {
+        let all = sessions.withLockedValue { Array($0.values) }
+        for s in all { _ = s.end(if: { _ in true }, remove: {}) }
     }
 
     /// The session a request names (`nil` = the default session); unknown ids are a 404,
