@@ -91,6 +91,21 @@ final class CustomLayerValidationTests: XCTestCase {
         XCTAssertEqual(e3.path.description, "/0/2")
     }
 
+    /// Slots, diff and the render hash treat a custom layer like any layer.
+    func testSlotsDiffAndRenderHash() throws {
+        let a = try f.style(#"{"id": "bg", "type": "background"}, {"id": "mid", "type": "slot"}, {"id": "top", "type": "background"}, "# +
+                            CustomLayerFixture.triangles().replacingOccurrences(of: #""type": "custom""#, with: #""type": "custom", "slot": "mid""#))
+        XCTAssertEqual(a.renderOrder.map(\.id), ["bg", "mid", "tri", "top"])
+        let b = try f.style(#"{"id": "bg", "type": "background"}, {"id": "mid", "type": "slot"}, {"id": "top", "type": "background"}, "# +
+                            CustomLayerFixture.triangles(extra: #", "opacity": 0.5"#).replacingOccurrences(of: #""type": "custom""#, with: #""type": "custom", "slot": "mid""#))
+        XCTAssertNotEqual(a.renderHash, b.renderHash, "options change the tiles' hash")
+        let ops = StyleDiff.diff(from: a, to: b).map(\.name)
+        XCTAssertEqual(ops, ["removeLayer", "addLayer"], "options have no finer command: the layer is re-added in place")
+        let applied = try a.applying(StyleDiff.diff(from: a, to: b), allowingUnsupportedLayerTypes: true).get()
+        XCTAssertEqual(applied.toJSON(), b.toJSON())
+        XCTAssertEqual(applied.renderOrder.map(\.id), ["bg", "mid", "tri", "top"])
+    }
+
     func testWithoutAHookOnlyTheShapeIsChecked() {
         let json = try! JSONParser.parse(CustomLayerFixture.styleJSON(#"{"id": "x", "type": "custom", "renderer": "anything"}"#))
         guard case .success(let s) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else { return XCTFail() }
