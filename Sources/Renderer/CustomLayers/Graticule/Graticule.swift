@@ -3,7 +3,10 @@ import Geo
 import Raster
 
 /// A prepared graticule: the lines are laid out per render from the view (they are infinite
-/// families, only the visible ones are built).
+/// families, only the visible ones are built). Each line is a straight segment, so it is drawn
+/// as a thin rectangle: all of them go into one anti-aliased non-zero fill of the Raster
+/// target (every rectangle wound the same way), so crossings are covered once and no stroker
+/// is needed.
 final class Graticule: PreparedCustomLayer {
     let step: Double, width: Double, opacity: Float
     let color: Color
@@ -16,9 +19,12 @@ final class Graticule: PreparedCustomLayer {
     }
 
     func draw(in context: CustomLayerContext) throws {
-        let w = Float(width * context.pixelRatio)
-        guard w > 0, opacity > 0, color.a > 0 else { return }
-        let margin = Double(w) + 2
+        let device = width * context.pixelRatio
+        guard device > 0, opacity > 0, color.a > 0 else { return }
+        // Hairlines are drawn 1 px wide with their width as extra opacity (as the line
+        // painter's and MapLibre's thin lines fade rather than vanish).
+        let halfWidth = max(device, 1) / 2, fade = Float(min(device, 1))
+        let margin = device + 2
         let view = context.visibleWorldBounds(marginPixels: margin)
         guard view.minX.isFinite, view.maxX.isFinite else { return }
         let t = context.projection()
@@ -26,8 +32,15 @@ final class Graticule: PreparedCustomLayer {
         var path = Path()
         func segment(_ a: WorldPoint, _ b: WorldPoint) {
             guard let (p, q) = box.clip(context.pixel(a, projection: t), context.pixel(b, projection: t)) else { return }
-            path.move(to: Point(Float(p.x), Float(p.y)))
-            path.line(to: Point(Float(q.x), Float(q.y)))
+            let d = q - p, length = (d * d).sum().squareRoot()
+            guard length > 0 else { return }
+            // The normal follows the direction, so every rectangle has the same winding.
+            let n = SIMD2(-d.y, d.x) * (halfWidth / length)
+            for c in [p + n, q + n, q - n, p - n].enumerated() {
+                let v = Point(Float(c.element.x), Float(c.element.y))
+                if c.offset == 0 { path.move(to: v) } else { path.line(to: v) }
+            }
+            path.close()
         }
         // Parallels: horizontal in world space, across the whole visible x range.
         let top = max(0, view.minY), bottom = min(1, view.maxY)
@@ -59,6 +72,6 @@ final class Graticule: PreparedCustomLayer {
             }
         }
         try context.checkDeadline()
-        context.canvas.stroke(path, style: StrokeStyle(width: w, cap: .butt), paint: .solid(color), opacity: opacity)
+        context.canvas.fill(path, rule: .nonZero, paint: .solid(color), opacity: opacity * fade)
     }
 }

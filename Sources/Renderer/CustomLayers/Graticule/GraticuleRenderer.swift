@@ -7,9 +7,9 @@ import StyleSpec
 /// The built-in `graticule` renderer: meridians and parallels every `step` degrees.
 ///
 /// Options: `{"step": 10, "color": "#888", "width": 1, "opacity": 1}` — step in (0, 90],
-/// width in CSS pixels in [0, 1000], opacity in [0, 1]. Lines go through the rasterizer's
-/// own stroker (`Canvas.stroke`). Parallels are straight lines in Web Mercator; meridians end
-/// at ±85.0511°, where the square Mercator world ends.
+/// width in CSS pixels in [0, 1000], opacity in [0, 1]. Lines are thin rectangles filled by
+/// the Raster target (`Canvas.fill`, one non-zero pass). Parallels are straight lines in Web
+/// Mercator; meridians end at ±85.0511°, where the square Mercator world ends.
 public struct GraticuleRenderer: CustomLayerRenderer {
     public static let name = "graticule"
 
