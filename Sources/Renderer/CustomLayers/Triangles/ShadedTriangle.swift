@@ -41,8 +41,9 @@ enum ShadedTriangle {
         @inline(__always) func snap(_ p: SIMD2<Double>) -> SIMD2<Int64> {
             SIMD2(Int64((p.x * 256).rounded()), Int64((p.y * 256).rounded()))
         }
-        var a = v0, b = v1, c = v2
-        var fa = snap(a.p), fb = snap(b.p), fc = snap(c.p)
+        let a = v0, fa = snap(v0.p)
+        var b = v1, c = v2
+        var fb = snap(b.p), fc = snap(c.p)
         let area = (fb.x - fa.x) * (fc.y - fa.y) - (fb.y - fa.y) * (fc.x - fa.x)
         guard area != 0 else { return }
         var s = smooth
