@@ -10,6 +10,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
+        // For a package of your own that registers custom layer renderers and runs the server
+        // with them (docs/CUSTOM_LAYERS.md).
+        .library(name: "StrataKit", targets: ["TileServer", "Renderer", "Raster", "StyleSpec", "Geo", "JSON", "SourceData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -80,7 +83,7 @@ let package = Package(
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
-        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "SplitMix", "StrataTestSupport",
+        .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "Raster", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
                                                            .product(name: "NIOPosix", package: "swift-nio"),

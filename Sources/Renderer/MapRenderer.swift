@@ -12,6 +12,8 @@ public final class MapRenderer: Sendable {
     /// Layer types this renderer draws (the style model rejects others on runtime add).
     public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .raster, .fillExtrusion, .hillshade, .colorRelief, .custom]
 
+    /// `customLayers` draws `custom` layers; parse styles with the same registry
+    /// (`Style.parse(_:supportedLayerTypes:customLayers:)`) so their options are decoded once.
     public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
         self.resources = resources
         self.customLayers = customLayers
@@ -67,11 +69,11 @@ public final class MapRenderer: Sendable {
                 frame.drewFeatures = true
                 try RasterPainter.paint(layer, frame)
             case .custom:
-                if let name = layer.json["renderer"]?.stringValue, let r = customLayers.renderer(named: name) {
-                    frame.drewFeatures = true
-                    r.render(layer: layer, camera: camera, canvas: canvas)
-                    frame.clock.mark(.raster)
-                }
+                // Options were decoded when the layer was validated (`Layer.prepared`).
+                guard let prepared = customLayers.prepared(layer) else { continue }
+                frame.drewFeatures = true
+                try prepared.draw(in: CustomLayerContext(canvas: frame.canvas, camera: camera, layer: layer, deadline: deadline))
+                frame.clock.mark(.raster)
             default: continue
             }
         }

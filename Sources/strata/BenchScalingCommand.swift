@@ -130,7 +130,7 @@ struct ScalingCase {
         // Budgets above the largest size, so the 1M-feature file is read and stays cached.
         let resources = RenderResources(dataDirectory: try DataDirectory(root: directory.path),
                                         geoJSONCacheBytes: 4 << 30, maxFileBytes: 2 << 30)
-        let renderer = MapRenderer(resources: resources)
+        let renderer = MapRenderer(resources: resources, customLayers: BenchStyle.customLayers)
         let runner = TileBenchRunner(renderer: renderer, style: style, cameras: cameras, threads: 1)
         let firstPass = try runner.pass(collectStats: false)
         return ScalingCase(count: count, geojsonBytes: size, jsonParseMs: (t1 - t0) * 1e3, indexBuildMs: (t2 - t1) * 1e3,

@@ -49,7 +49,7 @@ struct BenchTiles: AsyncParsableCommand {
             ?? zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
         let tiles = block ?? TileSet.tiles(range)
         let cameras = TileSet.cameras(tiles, tileSize: tileSize)
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir))
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir), customLayers: BenchStyle.customLayers)
         let runners = try variants.map {
             TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
         }

@@ -28,7 +28,8 @@ struct Render: ParsableCommand {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: style))
         let json = try JSONParser.parse([UInt8](bytes))
         let parsed: Style
-        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) {
+        let customLayers = CustomLayerRegistry.standard()
+        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers) {
         case .success(let r):
             parsed = r.0
             for w in r.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
@@ -55,8 +56,8 @@ struct Render: ParsableCommand {
             archives[String(a[..<eq])] = String(a[a.index(after: eq)...])
         }
         let directory = try? DataDirectory(root: dataDir, archives: archives)
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory))
-        let pixmap = try renderer.render(parsed, camera: camera)
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory), customLayers: customLayers)
+        let pixmap = try customLayers.lifecycle.holding(parsed) { try renderer.render(parsed, camera: camera) }
         for w in renderer.resources.tiles.warnings.all { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         let png = try PNGEncoder.encode(premultipliedRGBA: pixmap.data, width: pixmap.width, height: pixmap.height)
         try Data(png).write(to: URL(fileURLWithPath: output))

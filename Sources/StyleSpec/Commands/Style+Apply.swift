@@ -130,7 +130,7 @@ extension Style {
         case .setGlobalStateProperty(let name, let value):
             globalStateOverrides[name] = value.nonNull
         case .setStyle(let json):
-            switch Style.parse(json, supportedLayerTypes: supportedLayerTypes) {
+            switch Style.parse(json, supportedLayerTypes: supportedLayerTypes, customLayers: customLayers) {
             case .failure(let errors):
                 throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
             case .success(let (style, _)):
@@ -156,7 +156,8 @@ extension Style {
         for s in sources { byId[s.id] = s }
         var refs: [String: JSONObject] = [:]
         for l in layers { refs[l.id] = l.json }
-        return LayerContext(sources: byId, refLayers: refs, supportedLayerTypes: supportedLayerTypes, mode: mode)
+        return LayerContext(sources: byId, refLayers: refs, supportedLayerTypes: supportedLayerTypes, mode: mode,
+                            customLayers: customLayers)
     }
 
     /// Validates and compiles a layer for a runtime change (first error only). Changing an

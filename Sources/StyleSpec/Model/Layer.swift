@@ -23,13 +23,17 @@ public final class Layer: Sendable {
     /// Digest of the render-relevant part of the layer (no id, metadata, slot, transitions or
     /// properties equal to their default), computed once.
     public let renderHash: ContentHash
+    /// A `custom` layer's options as its renderer decoded them when the layer was validated
+    /// (see `CustomLayerPreparing`): renders use it as is, so options are decoded once per
+    /// layer version, never per tile. nil for other types or styles parsed without the hook.
+    public let prepared: (any Sendable)?
 
     init(id: String, type: LayerType, source: String?, sourceLayer: String?, minzoom: Double?, maxzoom: Double?,
          filter: CompiledExpression?, slot: String?, paint: [String: PropertyExpression],
-         layout: [String: PropertyExpression], json: JSONObject) {
+         layout: [String: PropertyExpression], json: JSONObject, prepared: (any Sendable)? = nil) {
         self.id = id; self.type = type; self.source = source; self.sourceLayer = sourceLayer
         self.minzoom = minzoom; self.maxzoom = maxzoom; self.filter = filter; self.slot = slot
-        self.paint = paint; self.layout = layout; self.json = json
+        self.paint = paint; self.layout = layout; self.json = json; self.prepared = prepared
         self.renderHash = Layer.computeRenderHash(type: type, json: json)
     }
 

@@ -20,6 +20,9 @@ public struct Style: Sendable {
     public internal(set) var globalStateOverrides: JSONObject
     /// Layer types the renderer draws; others load with a warning and are rejected on add.
     public let supportedLayerTypes: Set<LayerType>
+    /// Validates and prepares `custom` layers (the renderer registry); kept so that runtime
+    /// commands on this style check custom layers as its load did.
+    public let customLayers: (any CustomLayerPreparing)?
     /// Warnings of the last full load (unsupported layer types, unknown layer keys, ...).
     public internal(set) var loadWarnings: [StyleError]
     /// Digest behind `renderHash`, refreshed after every load and apply.
@@ -35,10 +38,12 @@ public struct Style: Sendable {
 
     init(root: JSONObject, sources: [SourceSpec], layers: [Layer], images: [String: StyleImage] = [:],
          featureState: FeatureStateStore = FeatureStateStore(), globalStateOverrides: JSONObject = JSONObject(),
-         supportedLayerTypes: Set<LayerType>, loadWarnings: [StyleError] = []) {
+         supportedLayerTypes: Set<LayerType>, customLayers: (any CustomLayerPreparing)? = nil,
+         loadWarnings: [StyleError] = []) {
         self.root = root; self.sources = sources; self.layers = layers; self.images = images
         self.featureState = featureState; self.globalStateOverrides = globalStateOverrides
-        self.supportedLayerTypes = supportedLayerTypes; self.loadWarnings = loadWarnings
+        self.supportedLayerTypes = supportedLayerTypes; self.customLayers = customLayers
+        self.loadWarnings = loadWarnings
         reindexSources(); reindexLayers()
         refreshRenderHash()
     }

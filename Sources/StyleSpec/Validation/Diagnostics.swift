@@ -22,6 +22,10 @@ public enum StyleErrorCode {
     public static let invalidPosition = "invalid_position"
     public static let invalidCommand = "invalid_command"
     public static let unknownCommand = "unknown_command"
+    /// A `custom` layer names a renderer nobody registered.
+    public static let unknownRenderer = "unknown_renderer"
+    /// A `custom` layer's `options` were refused by its renderer.
+    public static let invalidOptions = "invalid_options"
 }
 
 extension StyleError {

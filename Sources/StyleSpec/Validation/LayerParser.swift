@@ -11,14 +11,18 @@ public struct LayerContext: Sendable {
     public var refLayers: [String: JSONObject]
     public var supportedLayerTypes: Set<LayerType>
     public var mode: Mode
+    /// Checks and prepares `custom` layers' renderer and options; nil = shape checks only.
+    public var customLayers: (any CustomLayerPreparing)?
     /// Sources declared in the style that failed validation (already reported): layers using
     /// them are not reported again as using a missing source.
     var invalidSources: Set<String> = []
 
     public init(sources: [String: SourceSpec], refLayers: [String: JSONObject] = [:],
-                supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported, mode: Mode = .runtime) {
+                supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported, mode: Mode = .runtime,
+                customLayers: (any CustomLayerPreparing)? = nil) {
         self.sources = sources; self.refLayers = refLayers
         self.supportedLayerTypes = supportedLayerTypes; self.mode = mode
+        self.customLayers = customLayers
     }
 }
 
@@ -58,7 +62,7 @@ struct LayerParser {
         }
 
         guard let type = parseType(obj, at: path) else { return nil }
-        for (k, _) in obj where !LayerParser.knownKeys.contains(k) && type != .custom {
+        for (k, _) in obj where !LayerParser.knownKeys.contains(k) && !(type == .custom && LayerParser.customKeys.contains(k)) {
             diagnostics.warning(path / k, "unknown layer property \"\(k)\" is ignored", code: StyleErrorCode.unknownProperty)
         }
         if !context.supportedLayerTypes.contains(type) && type != .slot {
@@ -105,6 +109,11 @@ struct LayerParser {
         let layout = compileSection(.layout, obj, type: type, at: path, previous: previous)
         let paint = compileSection(.paint, obj, type: type, at: path, previous: previous)
         checkPaintRules(obj, id: id, type: type, source: source, at: path)
+        var prepared: (any Sendable)?
+        if type == .custom {
+            guard let p = prepareCustom(obj, id: id, at: path, previous: previous) else { return nil }
+            prepared = p
+        }
 
         guard diagnostics.errors.count == errorCount else { return nil }
         // Normal form: no empty paint/layout, no null filter (so equal layers compare equal).
@@ -112,7 +121,7 @@ struct LayerParser {
         if obj["filter"]?.isNull == true { obj["filter"] = nil }
         return Layer(id: id, type: type, source: obj["source"]?.stringValue, sourceLayer: sourceLayer?.stringValue,
                      minzoom: obj["minzoom"]?.numberValue, maxzoom: obj["maxzoom"]?.numberValue,
-                     filter: filter ?? nil, slot: slot, paint: paint, layout: layout, json: obj)
+                     filter: filter ?? nil, slot: slot, paint: paint, layout: layout, json: obj, prepared: prepared)
     }
 
     /// Resolves `ref` in place (copying the referenced layer's keys); false on error.

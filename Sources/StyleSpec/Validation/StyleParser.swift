@@ -4,9 +4,11 @@ extension Style {
     /// Parses and validates a whole v8 style. Errors carry JSON pointers into `json`
     /// (`/layers/3/paint/fill-color`); warnings (unsupported layer types, ignored keys) do not
     /// stop the load. Layer types outside `supportedLayerTypes` are kept but not drawn.
-    public static func parse(_ json: JSONValue, supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported)
+    /// `customLayers` validates and prepares `custom` layers (and stays with the style).
+    public static func parse(_ json: JSONValue, supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported,
+                             customLayers: (any CustomLayerPreparing)? = nil)
         -> Result<(Style, warnings: [StyleError]), [StyleError]> {
-        var parser = StyleParser(supportedLayerTypes: supportedLayerTypes)
+        var parser = StyleParser(supportedLayerTypes: supportedLayerTypes, customLayers: customLayers)
         guard let style = parser.parse(json), parser.diagnostics.errors.isEmpty else {
             return .failure(parser.diagnostics.errors)
         }
@@ -17,6 +19,7 @@ extension Style {
 /// Walks a style document: root keys, sources, then layers, then style-wide layer rules.
 struct StyleParser {
     let supportedLayerTypes: Set<LayerType>
+    let customLayers: (any CustomLayerPreparing)?
     var diagnostics = Diagnostics()
     /// Every key of `sources`, valid or not.
     var declaredSourceIds = Set<String>()
@@ -60,7 +63,7 @@ struct StyleParser {
         let layers = parseLayers(obj["layers"], sources: sources)
         guard !diagnostics.hasErrors else { return nil }
         return Style(root: root, sources: sources, layers: layers, supportedLayerTypes: supportedLayerTypes,
-                     loadWarnings: diagnostics.warnings)
+                     customLayers: customLayers, loadWarnings: diagnostics.warnings)
     }
 
     mutating func parseSources(_ value: JSONValue?) -> [SourceSpec] {
@@ -94,7 +97,7 @@ struct StyleParser {
         var sourceIndex: [String: SourceSpec] = [:]
         for s in sources { sourceIndex[s.id] = s }
         var context = LayerContext(sources: sourceIndex, refLayers: refLayers,
-                                   supportedLayerTypes: supportedLayerTypes, mode: .load)
+                                   supportedLayerTypes: supportedLayerTypes, mode: .load, customLayers: customLayers)
         context.invalidSources = declaredSourceIds.subtracting(sourceIndex.keys)
         var parser = LayerParser(context: context)
         var out: [Layer] = []

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Renderer
 import SourceData
 
 /// A route handler: answers on the event loop or returns a future from a pool.
@@ -16,6 +17,8 @@ public typealias RouteHandler = @Sendable (StrataApp, RouteContext) throws -> Ev
 public final class StrataApp: HTTPResponder {
     public let config: ServerConfig
     public let sessions: SessionManager
+    /// The renderer's custom layers: every style the server loads is validated against them.
+    public var customLayers: CustomLayerRegistry? { renderer.customLayers }
     public let tiles: TileService
     public let renderer: any TileRenderer
     public let metrics: ServerMetrics
@@ -39,7 +42,7 @@ public final class StrataApp: HTTPResponder {
         self.renderer = renderer
         self.sessions = SessionManager(store: store, limits: SessionLimits(
             maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
-            maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit))
+            maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit), customLayers: renderer.customLayers)
         let pool = RenderPool(threads: config.effectiveRenderThreads, queueLimit: config.queueLimit,
                               onQueueDepth: { [metrics] d in metrics.queueDepth.record(d) },
                               onRender: { [metrics] seconds, ok in
@@ -63,7 +66,7 @@ public final class StrataApp: HTTPResponder {
         guard urlPolicy != nil else { throw ConfigError(file: "config", message: "/dataDir: not a directory: \(config.dataDir)") }
         let style: LiveStyle
         do {
-            style = try LiveStyle.load(json)
+            style = try LiveStyle.load(json, customLayers: customLayers)
             try checkURLs(style)
         } catch let e as StyleError {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
@@ -79,6 +82,8 @@ public final class StrataApp: HTTPResponder {
         ready.withLockedValue { $0 = false }
         tiles.pool.shutdown()
         try? blockingPool.syncShutdownGracefully()
+        // After the last render: custom layers release what they hold.
+        sessions.releaseCustomLayers()
     }
 
     static func readStyleFile(_ path: String) throws -> JSONValue {

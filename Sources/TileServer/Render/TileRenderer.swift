@@ -5,4 +5,11 @@ import Renderer
 public protocol TileRenderer: Sendable {
     func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8]
     func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8]
+    /// The custom layer renderers it draws with: styles are validated against them (an
+    /// unknown renderer is a 400) and sessions drive their lifecycle. nil: none.
+    var customLayers: CustomLayerRegistry? { get }
+}
+
+extension TileRenderer {
+    public var customLayers: CustomLayerRegistry? { nil }
 }

@@ -50,15 +50,16 @@ extension StrataApp {
         }
     }
 
-    /// `PATCH /layers/{id}`: merges paint/layout properties, filter, zoom range and slot;
-    /// `null` resets. All listed changes apply together or not at all.
+    /// `PATCH /layers/{id}`: merges paint/layout properties, filter, zoom range and slot (and a
+    /// custom layer's renderer and options); `null` resets. All listed changes apply together
+    /// or not at all.
     func patchLayer(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         return mutation(ctx) { current in
             guard let layer = current.style.layer(id) else { throw APIError.notFound("layer \"\(id)\" not found", code: "unknown_layer") }
             let o = try Self.objectBody(ctx)
-            try Self.rejectUnknownKeys(o, allowed: ["paint", "layout", "filter", "minzoom", "maxzoom", "slot"])
-            var steps: [MutationPlan.Step] = []
+            try Self.rejectUnknownKeys(o, allowed: ["paint", "layout", "filter", "minzoom", "maxzoom", "slot", "renderer", "options"])
+            var steps = try Self.customLayerSteps(layer, o, in: current.style)
             for section in ["paint", "layout"] {
                 guard let v = o[section] else { continue }
                 guard case .object(let props) = v else {

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import NIOCore
 import NIOHTTP1
+import Renderer
 import StyleSpec
 
 extension StrataApp {
@@ -31,7 +32,8 @@ extension StrataApp {
     func postStatic(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let renderer = self.renderer
         let maxSide = config.maxStaticSide
-        return blocking(ctx) { [self] () -> (LiveStyle, StaticView) in
+        let lifecycle = customLayers?.lifecycle
+        return blocking(ctx) { [self] () -> (LiveStyle, StaticView, Bool) in
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
             let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style"]
@@ -60,16 +62,20 @@ extension StrataApp {
             let style: LiveStyle
             if let inline = o["style"] {
                 do {
-                    style = try LiveStyle.load(inline)
+                    style = try LiveStyle.load(inline, customLayers: customLayers)
                     try checkURLs(style)
                 } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
             } else {
                 style = try sessions.session(ctx.sessionID).current.style
             }
-            return (style, view)
-        }.flatMap { [self] (style, view) in
+            return (style, view, o["style"] != nil)
+        }.flatMap { [self] (style, view, inline) in
             image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey) { budget in
-                try renderer.renderStatic(style: style, view: view, budget: budget)
+                // A one-off style is live for its render only (custom layers' added/removed).
+                guard inline, let lifecycle else {
+                    return try renderer.renderStatic(style: style, view: view, budget: budget)
+                }
+                return try lifecycle.holding(style.style) { try renderer.renderStatic(style: style, view: view, budget: budget) }
             }
         }
     }

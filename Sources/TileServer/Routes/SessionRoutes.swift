@@ -27,7 +27,7 @@ extension StrataApp {
                 style = try namedStyle(name)
             case .object?:
                 do {
-                    (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!)
+                    (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!, customLayers: customLayers)
                     try checkURLs(style)
                 } catch let e as StyleError {
                     throw APIError.style(e, prefix: JSONPointer(["style"]))
@@ -62,7 +62,7 @@ extension StrataApp {
             throw APIError.internalError("style \"\(name)\" cannot be read: \(error)")
         }
         do {
-            let style = try LiveStyle.load(json)
+            let style = try LiveStyle.load(json, customLayers: customLayers)
             try checkURLs(style)
             return style
         } catch let e as StyleError {

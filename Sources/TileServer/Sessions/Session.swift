@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import NIOConcurrencyHelpers
+import Renderer
 
 /// One immutable style revision of a session.
 public struct RevisionRecord: Sendable {
@@ -28,9 +29,14 @@ public final class Session: Sendable {
 
     private let state: NIOLockedValueBox<State>
     private let mutation = NIOLock()
+    /// Told when the current revision changes hands (custom layers' added/removed). The
+    /// session's holder (SessionManager) attaches the first current revision.
+    private let lifecycle: CustomLayerLifecycle?
 
-    init(id: String, createdAt: Double, lastAccess: Double, readOnly: Bool, history: [RevisionRecord]) {
+    init(id: String, createdAt: Double, lastAccess: Double, readOnly: Bool, history: [RevisionRecord],
+         lifecycle: CustomLayerLifecycle? = nil) {
         precondition(!history.isEmpty)
+        self.lifecycle = lifecycle
         self.id = id
         self.createdAt = createdAt
         self.readOnly = readOnly
@@ -71,6 +77,7 @@ public final class Session: Sendable {
         guard !isDeleted, shouldEnd(self) else { return false }
         try remove()
         markDeleted()
+        lifecycle?.detach(current.style.style)
         return true
     }
 
@@ -108,6 +115,8 @@ public final class Session: Sendable {
             if s.history.count > limits.historyLimit { s.history.removeFirst(s.history.count - limits.historyLimit) }
             s.lastAccess = now
         }
+        // After the commit: a failed mutation never adds or removes a custom layer.
+        lifecycle?.transition(from: cur.style.style, to: record.style.style)
         return record
     }
 }

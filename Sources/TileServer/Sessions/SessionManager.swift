@@ -2,18 +2,22 @@ import Foundation
 import JSON
 import Logging
 import NIOConcurrencyHelpers
+import Renderer
 
 /// All live sessions, their creation, lookup, deletion and idle expiry, mirrored in the store.
 /// Store calls block: every method that takes the store runs on the blocking pool.
 public final class SessionManager: Sendable {
     public let store: any SessionStore
     public let limits: SessionLimits
+    /// Validates restored styles and calls custom layers' added/removed as sessions change.
+    public let customLayers: CustomLayerRegistry?
     private let sessions = NIOLockedValueBox([String: Session]())
     private let logger = Logger(label: "strata.sessions")
 
-    public init(store: any SessionStore, limits: SessionLimits) {
+    public init(store: any SessionStore, limits: SessionLimits, customLayers: CustomLayerRegistry? = nil) {
         self.store = store
         self.limits = limits
+        self.customLayers = customLayers
     }
 
     /// Sessions other than the default one.
@@ -29,7 +33,7 @@ public final class SessionManager: Sendable {
             var history: [RevisionRecord] = []
             for r in s.revisions {
                 do {
-                    let style = try LiveStyle.restore(style: r.style, extras: r.extras)
+                    let style = try LiveStyle.restore(style: r.style, extras: r.extras, customLayers: customLayers)
                     let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
                     history.append(RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created))
                 } catch {
@@ -39,14 +43,28 @@ public final class SessionManager: Sendable {
             guard !history.isEmpty else { logger.warning("session \(s.id) has no loadable revision; skipped"); continue }
             let readOnly = s.id == SessionID.defaultID && defaultReadOnly
             // Downtime does not count as idleness: a restored session starts a fresh idle period.
-            loaded[s.id] = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
-                                   readOnly: readOnly, history: history)
+            let session = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
+                                  readOnly: readOnly, history: history, lifecycle: customLayers?.lifecycle)
+            customLayers?.lifecycle.attach(session.current.style.style)
+            loaded[s.id] = session
         }
         if loaded[SessionID.defaultID] == nil {
             let s = try makeSession(id: SessionID.defaultID, style: defaultStyle, readOnly: defaultReadOnly, now: now)
             loaded[s.id] = s
         }
-        sessions.withLockedValue { $0 = loaded }
+        let replaced = sessions.withLockedValue { d -> [Session] in
+            let old = Array(d.values)
+            d = loaded
+            return old
+        }
+        for s in replaced { _ = s.end(if: { _ in true }, remove: {}) }
+    }
+
+    /// Server shutdown: every live session lets go of its custom layers (their `removed()`
+    /// runs) and takes no further mutation. The sessions stay in the store for the next start.
+    public func releaseCustomLayers() {
+        let all = sessions.withLockedValue { Array($0.values) }
+        for s in all { _ = s.end(if: { _ in true }, remove: {}) }
     }
 
     /// The session a request names (`nil` = the default session); unknown ids are a 404,
@@ -77,7 +95,7 @@ public final class SessionManager: Sendable {
             return true
         }
         guard admitted else {
-            try? store.delete(sessionID: s.id)
+            _ = try? s.end(if: { _ in true }, remove: { try store.delete(sessionID: s.id) })
             throw APIError.unavailable("session limit of \(limits.maxSessions) reached", retryAfter: 60, code: "session_limit")
         }
         return s
@@ -92,7 +110,11 @@ public final class SessionManager: Sendable {
         let rev = StoredRevision(revision: 0, style: styleText, extras: style.serializedExtras(), operations: "[]", undoTo: nil, created: now)
         try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]))
         let record = RevisionRecord(number: 0, style: style, operations: .array([]), undoTo: nil, created: now)
-        return Session(id: id, createdAt: now, lastAccess: now, readOnly: readOnly, history: [record])
+        // Held from here on: a session that is then refused (limit race) is ended, which detaches.
+        let session = Session(id: id, createdAt: now, lastAccess: now, readOnly: readOnly, history: [record],
+                              lifecycle: customLayers?.lifecycle)
+        customLayers?.lifecycle.attach(style.style)
+        return session
     }
 
     /// Deletes a session (blocking). The default session cannot be deleted.

@@ -16,6 +16,9 @@ enum BenchStyleVariant: String, CaseIterable, ExpressibleByArgument {
 /// Loads the style a benchmark renders.
 enum BenchStyle {
     /// Reads and validates `path`; `variant` rewrites the fill and line layers first.
+    /// Custom layers of benchmark styles use the built-in renderers (as `serve` does).
+    static let customLayers = CustomLayerRegistry.standard()
+
     static func load(path: String, variant: BenchStyleVariant) throws -> Style {
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw ValidationError("cannot read the style \(path)")
@@ -26,7 +29,7 @@ enum BenchStyle {
     }
 
     static func parse(_ json: JSONValue, name: String) throws -> Style {
-        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) {
+        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers) {
         case .success(let r):
             for w in r.warnings { FileHandle.standardError.write(Data("\(name): warning: \(w)\n".utf8)) }
             return r.0
