@@ -44,7 +44,7 @@ final class OperationReplayTests: XCTestCase {
     func testLayerOperations() throws {
         let r = try replay([
             ["addLayer", ["id": "fill", "type": "fill", "source": "geojson"], "circle"],
-            ["addLayer", ["id": "text", "type": "symbol", "source": "geojson"]],
+            ["addLayer", ["id": "text", "type": "symbol", "source": "nowhere"]],
             ["setPaintProperty", "circle", "circle-radius", 7],
             ["setPaintProperty", "missing", "circle-radius", 7],
             ["setLayoutProperty", "circle", "visibility", "none"],
