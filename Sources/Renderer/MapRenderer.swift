@@ -10,7 +10,7 @@ public final class MapRenderer: Sendable {
     public let customLayers: CustomLayerRegistry
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .raster, .custom]
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .heatmap, .raster, .custom]
 
     public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
         self.resources = resources
@@ -58,6 +58,7 @@ public final class MapRenderer: Sendable {
                     try LinePainter.draw(layer, frame)
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
+            case .heatmap: try HeatmapPainter.paint(layer, frame)
             case .raster:
                 // Images are not uniform in general: never report the tile as one colour.
                 frame.drewFeatures = true
