@@ -71,4 +71,16 @@ final class HeatmapColorRampTests: XCTestCase {
         // Straight red 255 at alpha floor(0.5 · 255) = 127: premultiplied 127.
         XCTAssertEqual(bytes(ramp.texels[7]), [127, 0, 0, 127])
     }
+
+    func testRampsAreBuiltOncePerLayerContent() throws {
+        let cache = HeatmapColorRampCache()
+        let ctx = EvaluationContext(zoom: 0)
+        let a = try layer(), b = try layer()
+        let red = try layer(#"{"heatmap-color": ["interpolate", ["linear"], ["heatmap-density"], 0, "red", 1, "red"]}"#)
+        XCTAssertEqual(cache.ramp(for: a, context: ctx).texels, HeatmapColorRamp(a, context: ctx).texels)
+        XCTAssertEqual(cache.ramp(for: b, context: ctx).texels, HeatmapColorRamp(a, context: ctx).texels)
+        XCTAssertEqual(cache.count, 1, "equal layers share one ramp")
+        XCTAssertEqual(bytes(cache.ramp(for: red, context: ctx).texels[0]), [255, 0, 0, 255])
+        XCTAssertEqual(cache.count, 2)
+    }
 }

@@ -27,7 +27,7 @@ enum HeatmapPainter {
         let radius = LayerProperty(layer, "heatmap-radius", .paint, ctx, convert: Convert.number)
         let weight = LayerProperty(layer, "heatmap-weight", .paint, ctx, convert: Convert.number)
         let intensity = LayerProperty(layer, "heatmap-intensity", .paint, ctx, convert: Convert.number).value(ctx)
-        let ramp = HeatmapColorRamp(layer, context: ctx)
+        let ramp = frame.resources.heatmapRamps.ramp(for: layer, context: ctx)
         frame.clock.mark(.style)
 
         let ratio = Float(frame.camera.pixelRatio)
