@@ -48,7 +48,7 @@ public final class MapRenderer: Sendable {
                   layer.isVisible(globalState: frame.globalState) else { continue }
             try frame.checkDeadlineNow()
             switch layer.type {
-            case .background: BackgroundPainter.paint(layer, frame)
+            case .background: try BackgroundPainter.paint(layer, frame)
             case .fill:
                 try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) {
                     try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame, tile: $0) }

@@ -15,7 +15,7 @@ final class HarnessAgreementTests: XCTestCase {
     static let tier3LayerTypes: Set = tier1LayerTypes.union(["heatmap"])
     static let tier3SourceTypes: Set = ["geojson-inline"]
     /// How many cases of each tier are copied.
-    static let copiedCases = ["1": 298, "3": 8]
+    static let copiedCases = ["1": 298, "3": 10]
 
     private func manifest(at url: URL) throws -> JSONValue {
         try JSONParser.parse([UInt8](try Data(contentsOf: url)))

@@ -9,14 +9,28 @@ import Raster
 /// reaches the first texel are skipped, and so are rows whose texels all do.
 enum HeatmapCompositor {
     /// Composites `density` onto `canvas`; returns whether any pixel may have changed.
-    /// `checkDeadline` is called every 64 rows.
+    /// With a `mask` (a canvas the same size), only where it is opaque. `checkDeadline` is
+    /// called every 64 rows.
     @discardableResult
     static func composite(_ density: HeatmapDensity, ramp: HeatmapColorRamp, opacity: Float, onto canvas: Canvas,
-                          checkDeadline: () throws -> Void = {}) rethrows -> Bool {
+                          mask: Canvas? = nil, checkDeadline: () throws -> Void = {}) throws -> Bool {
         let width = canvas.width, height = canvas.height
         guard width > 0, height > 0, opacity > 0 else { return false }
+        if ramp.startsTransparent && density.isEmpty { return false }
+        guard let mask else {
+            return try composite(density, ramp: ramp, opacity: opacity, onto: canvas, covered: nil, checkDeadline)
+        }
+        guard mask.width == width, mask.height == height else { return false }
+        // The mask's pixels are read while the canvas's are written (two distinct canvases).
+        return try mask.pixmap.withUnsafePixels { m in
+            try composite(density, ramp: ramp, opacity: opacity, onto: canvas, covered: m.baseAddress, checkDeadline)
+        }
+    }
+
+    private static func composite(_ density: HeatmapDensity, ramp: HeatmapColorRamp, opacity: Float, onto canvas: Canvas,
+                                  covered: UnsafePointer<UInt32>?, _ checkDeadline: () throws -> Void) throws -> Bool {
+        let width = canvas.width, height = canvas.height
         let skipFaint = ramp.startsTransparent
-        if skipFaint && density.isEmpty { return false }
         let columns = density.columns
         // Per canvas column: its two texels and the second one's weight (once per layer).
         let left = UnsafeMutableBufferPointer<Int>.allocate(capacity: width)
@@ -46,7 +60,9 @@ enum HeatmapCompositor {
                     }
                     if skipFaint && faint { continue }
                     let out = px.baseAddress! + y * width
+                    let inside = covered.map { $0 + y * width }
                     for x in 0..<width {
+                        if let inside, inside[x] >> 24 != 255 { continue }
                         let a = row[left[x]], b = row[right[x]]
                         if skipFaint && !(a > limit) && !(b > limit) { continue }
                         out[x] = pixel(out[x], density: a + (b - a) * weight[x], opacity: opacity, ramp: ramp)

@@ -62,6 +62,7 @@ enum HeatmapPainter {
             try frame.checkDeadlineNow()
         }
         if drew { frame.drewFeatures = true }
+        frame.heatmaps.append(HeatmapOverlay(density: density, ramp: ramp, opacity: opacity))
         frame.clock.mark(.raster)
     }
 
