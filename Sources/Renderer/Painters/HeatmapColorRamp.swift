@@ -26,6 +26,12 @@ struct HeatmapColorRamp: Sendable {
         texels = (0..<Self.size).map { i in LineGradientRamp.texel(colorAt(Double(i) / Double(Self.size - 1))) }
     }
 
+    /// A ramp of given texels (`size` of them; tests).
+    init(texels: [SIMD4<Float>]) {
+        precondition(texels.count == Self.size)
+        self.texels = texels
+    }
+
     /// Whether densities that only reach the first texel draw nothing (the default ramp
     /// starts transparent): the compositor then skips them.
     var startsTransparent: Bool { texels[0] == .zero }

@@ -44,9 +44,13 @@ enum HeatmapCompositor {
         }
         let limit = HeatmapColorRamp.firstTexelLimit
         let grid = UnsafePointer(density.values.baseAddress!)
-        return try ramp.texels.withUnsafeBufferPointer { texels in
+        // Blocks of 8 pixels through the SIMD kernel (unless the canvas asks for the scalar
+        // twins, or a mask picks pixels), the rest one by one; both give the same bytes.
+        let simd = canvas.kernelMode == .simd && covered == nil
+        return try HeatmapBlend.padded(ramp).withUnsafeBufferPointer { texels in
             try canvas.withUnsafeMutablePixels { px in
                 let ramp = texels.baseAddress!
+                let l = UnsafePointer(left.baseAddress!), r = UnsafePointer(right.baseAddress!)
                 for y in 0..<height {
                     if y & 63 == 63 { try checkDeadline() }
                     // The two texel rows blended vertically once, then each pixel blends two.
@@ -60,24 +64,28 @@ enum HeatmapCompositor {
                     }
                     if skipFaint && faint { continue }
                     let out = px.baseAddress! + y * width
+                    var x = 0
+                    while simd && x + 8 <= width {
+                        let a = SIMD8(row[l[x]], row[l[x + 1]], row[l[x + 2]], row[l[x + 3]],
+                                      row[l[x + 4]], row[l[x + 5]], row[l[x + 6]], row[l[x + 7]])
+                        let b = SIMD8(row[r[x]], row[r[x + 1]], row[r[x + 2]], row[r[x + 3]],
+                                      row[r[x + 4]], row[r[x + 5]], row[r[x + 6]], row[r[x + 7]])
+                        if skipFaint && !any(a .> limit) && !any(b .> limit) { x += 8; continue }
+                        let w = UnsafeRawPointer(weight.baseAddress! + x).loadUnaligned(as: SIMD8<Float>.self)
+                        HeatmapBlend.pixels8(out + x, density: a + (b - a) * w, opacity: opacity, ramp: ramp)
+                        x += 8
+                    }
                     let inside = covered.map { $0 + y * width }
-                    for x in 0..<width {
+                    while x < width {
+                        defer { x += 1 }
                         if let inside, inside[x] >> 24 != 255 { continue }
-                        let a = row[left[x]], b = row[right[x]]
+                        let a = row[l[x]], b = row[r[x]]
                         if skipFaint && !(a > limit) && !(b > limit) { continue }
-                        out[x] = pixel(out[x], density: a + (b - a) * weight[x], opacity: opacity, ramp: ramp)
+                        out[x] = HeatmapBlend.pixel(out[x], density: a + (b - a) * weight[x], opacity: opacity, ramp: ramp)
                     }
                 }
                 return true
             }
         }
-    }
-
-    /// One pixel: the ramp's colour at `density`, times `opacity`, over `dst`.
-    @inline(__always)
-    static func pixel(_ dst: UInt32, density: Float, opacity: Float, ramp: UnsafePointer<SIMD4<Float>>) -> UInt32 {
-        let c = HeatmapColorRamp.sample(density, ramp) * opacity
-        guard c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 else { return dst }
-        return LineBlend.over(dst, color255: c * 255, alpha: c.w, k: 1)
     }
 }
