@@ -39,21 +39,11 @@ struct HeatmapColorRamp: Sendable {
     /// The highest density that still samples only the first texel: `density · 256 − ½ ≤ 0`.
     static let firstTexelLimit: Float = 0.5 / Float(size)
 
-    /// The premultiplied colour at `density` (texture coordinate), linear between texel
+    /// The premultiplied colour at `density` (texture coordinate): linear between texel
     /// centres, clamped to the end texels; a NaN density reads the first texel.
-    @inline(__always)
-    static func sample(_ density: Float, _ t: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
-        let last = Float(size - 1)
-        let p = density * Float(size) - 0.5
-        guard p > 0 else { return t[0] }
-        guard p < last else { return t[size - 1] }
-        let i = Int(p)
-        let f = p - Float(i)
-        return t[i] + (t[i + 1] - t[i]) * f
-    }
-
-    /// `sample` on this ramp (tests).
     func color(at density: Float) -> SIMD4<Float> {
-        texels.withUnsafeBufferPointer { Self.sample(density, $0.baseAddress!) }
+        let (i, f) = HeatmapBlend.rampTap(density)
+        let next = texels[min(i + 1, Self.size - 1)]
+        return texels[i] + (next - texels[i]) * f
     }
 }

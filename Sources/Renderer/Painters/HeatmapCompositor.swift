@@ -2,7 +2,8 @@ import Raster
 
 /// MapLibre's second heatmap pass: a full-canvas quad that reads the density at each pixel
 /// (bilinear), looks its colour up in the ramp, multiplies by `heatmap-opacity` and blends
-/// source-over in float with one rounding per channel (`LineBlend`), as a GL framebuffer does.
+/// source-over in float with one rounding per channel, as a GL framebuffer does
+/// (`HeatmapBlend`, eight pixels at a time).
 ///
 /// Every pixel is drawn, as upstream draws the whole quad: a ramp that is not transparent at
 /// density 0 tints the whole canvas. When it is (the default ramp), pixels whose density only
