@@ -37,11 +37,14 @@ enum HeatmapBlend {
     static func pixels8(_ dst: UnsafeMutablePointer<UInt32>, density: SIMD8<Float>, opacity: Float,
                         ramp t: UnsafePointer<SIMD4<Float>>) {
         let size = Float(HeatmapColorRamp.size)
+        let magic = SIMD8<Float>(repeating: LineBlend.magic)
         var p = density * size - 0.5
         let low = .!(p .> 0), high = p .>= size - 1
         p = p.replacing(with: 0, where: low).replacing(with: size - 1, where: high)
-        let index = SIMD8<Int32>(p, rounding: .towardZero)
-        let f = (p - SIMD8<Float>(index)).replacing(with: 0, where: low .| high)
+        // Whole texels 0...255, read as integers from the low mantissa bits of w + 2^23.
+        let whole = p.rounded(.towardZero)
+        let index = unsafeBitCast(whole + magic, to: SIMD8<UInt32>.self) & 0x1FF
+        let f = (p - whole).replacing(with: 0, where: low .| high)
         // Gather the two texels of every lane, channel by channel.
         var r0 = SIMD8<Float>(), g0 = SIMD8<Float>(), b0 = SIMD8<Float>(), a0 = SIMD8<Float>()
         var r1 = SIMD8<Float>(), g1 = SIMD8<Float>(), b1 = SIMD8<Float>(), a1 = SIMD8<Float>()
@@ -56,18 +59,21 @@ enum HeatmapBlend {
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let inv = 1 - a
-        let mask = SIMD8<UInt32>(repeating: 0xFF), nine = SIMD8<UInt32>(repeating: 0x1FF)
+        let out = channel(d, 0, r, inv) | channel(d, 8, g, inv) | channel(d, 16, b, inv) | channel(d, 24, a, inv)
+        raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
+    }
+
+    /// One channel (the byte at `shift`) of eight pixels: `c · 255 + dst · inv`, clamped,
+    /// rounded half up as `LineBlend.channel` rounds.
+    @inline(__always)
+    static func channel(_ d: SIMD8<UInt32>, _ shift: UInt32, _ c: SIMD8<Float>, _ inv: SIMD8<Float>) -> SIMD8<UInt32> {
         let magic = SIMD8<Float>(repeating: LineBlend.magic)
-        @inline(__always)
-        func channel(_ shift: UInt32, _ c: SIMD8<Float>) -> SIMD8<UInt32> {
-            // The byte as a float: its bits under 2^23's exponent, minus 2^23.
-            let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-            var v = c * 255 + dc * inv
-            v = v.replacing(with: 0, where: v .< 0).replacing(with: 255, where: v .> 255)
-            let even = v + magic
-            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
-            return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & nine) &+ up) &<< shift
-        }
-        raw.storeBytes(of: channel(0, r) | channel(8, g) | channel(16, b) | channel(24, a), as: SIMD8<UInt32>.self)
+        // The byte as a float: its bits under 2^23's exponent, minus 2^23.
+        let dc = unsafeBitCast(((d &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
+        var v = c * 255 + dc * inv
+        v = v.replacing(with: 0, where: v .< 0).replacing(with: 255, where: v .> 255)
+        let even = v + magic
+        let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
+        return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & 0x1FF) &+ up) &<< shift
     }
 }
