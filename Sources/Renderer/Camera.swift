@@ -18,6 +18,10 @@ public struct Camera: Sendable, Equatable {
     public var pixelRatio: Double
     /// Device-pixel position of `center` (w·r/2, h·r/2 as MapLibre centres its canvas).
     public var centerPixel: SIMD2<Double>
+    /// A `/tiles` render: one piece of a seamless grid. What MapLibre bounds by its viewport
+    /// (the heatmap's density texture, sampled clamped to its edge, and the points of the
+    /// tiles covering the view) continues past the edges instead, so neighbours agree.
+    public var isTile = false
 
     public init(center: WorldPoint, zoom: Double, bearing: Double = 0, width: Int, height: Int,
                 pixelRatio: Double = 1, centerPixel: SIMD2<Double>? = nil) {
@@ -31,8 +35,10 @@ public struct Camera: Sendable, Equatable {
         let b = tile.worldBounds
         let zoom = Double(tile.z) + log2(Double(tileSize) / 512)
         let side = tileSize * pixelRatio
-        return Camera(center: WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2), zoom: zoom,
-                      width: side, height: side, pixelRatio: Double(pixelRatio))
+        var camera = Camera(center: WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2), zoom: zoom,
+                            width: side, height: side, pixelRatio: Double(pixelRatio))
+        camera.isTile = true
+        return camera
     }
 
     /// A static view (`/static/lon,lat,zoom,bearing/WxH@Rx`): the image is floor(W·R)×floor(H·R)

@@ -10,7 +10,8 @@ public final class MapRenderer: Sendable {
     public let customLayers: CustomLayerRegistry
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .raster, .fillExtrusion, .hillshade, .colorRelief, .custom]
+    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .heatmap, .raster, .fillExtrusion,
+                                                             .hillshade, .colorRelief, .custom]
 
     /// `customLayers` draws `custom` layers; parse styles with the same registry
     /// (`Style.parse(_:supportedLayerTypes:customLayers:)`) so their options are decoded once.
@@ -50,7 +51,7 @@ public final class MapRenderer: Sendable {
                   layer.isVisible(globalState: frame.globalState) else { continue }
             try frame.checkDeadlineNow()
             switch layer.type {
-            case .background: BackgroundPainter.paint(layer, frame)
+            case .background: try BackgroundPainter.paint(layer, frame)
             case .fill:
                 try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) {
                     try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame, tile: $0) }
@@ -64,6 +65,7 @@ public final class MapRenderer: Sendable {
             case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
             case .hillshade: try HillshadePainter.draw(layer, frame)
             case .colorRelief: try ColorReliefPainter.draw(layer, frame)
+            case .heatmap: try HeatmapPainter.paint(layer, frame)
             case .raster:
                 // Images are not uniform in general: never report the tile as one colour.
                 frame.drewFeatures = true

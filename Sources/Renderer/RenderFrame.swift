@@ -38,6 +38,10 @@ final class RenderFrame {
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).
     let tileClip = TileClipCanvas()
+    /// Heatmaps drawn so far, composited again over opaque layers above them (HeatmapOverlay).
+    var heatmaps: [HeatmapOverlay] = []
+    /// Set while a layer draws into the offscreen canvas of a layer-wide opacity.
+    private(set) var drawsWithLayerOpacity = false
     /// Asked between layers and every 64 features; once expired the render stops with `.timeout`.
     private let deadline: Deadline?
     /// Calls since the last deadline test: a raw counter, bumped per feature without an
@@ -85,7 +89,8 @@ final class RenderFrame {
         offscreen = layer
         layer.reset(width: output.width, height: output.height)
         canvas = layer
-        defer { canvas = output }
+        drawsWithLayerOpacity = true
+        defer { canvas = output; drawsWithLayerOpacity = false }
         try body()
         clock.mark(.raster)
         output.drawImage(layer.pixmap, transform: .identity, filter: .nearest, opacity: opacity)

@@ -16,6 +16,8 @@ public final class RenderResources: Sendable {
     public let glyphs = GlyphResources()
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
+    /// `heatmap-color` ramps by layer content.
+    let heatmapRamps = HeatmapColorRampCache()
 
     public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
                 tileCacheBytes: Int = 512 << 20) {

@@ -1,4 +1,4 @@
-/// The Tier-1 cases that do not pass in process, each with its cause. `MapLibreRenderTests`
+/// The copied cases (Tier 1 and the Tier-3 heatmaps) that do not pass in process, each with its cause. `MapLibreRenderTests`
 /// asserts that exactly these fail or skip: a new failure fails the suite even if another case
 /// starts passing, and a listed case that passes must be taken off the list.
 enum ExpectedRenderFailures {

@@ -5,11 +5,17 @@ import XCTest
 
 /// This runner and `shared/render-tests/run.py` must grade the same cases the same way. Without
 /// a server here, that is checked on the inputs: the case list and tiers (`Cases/manifest.json`
-/// is run.py's manifest, Tier-1 entries), what each case asks for, and — when the shared folder
-/// is present — that the copies are unchanged and run.py's constants are the ones ported here.
+/// is run.py's manifest: every Tier-1 entry and the Tier-3 heatmap entries drawn from inline
+/// GeoJSON), what each case asks for, and — when the shared folder is present — that the
+/// copies are unchanged and run.py's constants are the ones ported here.
 final class HarnessAgreementTests: XCTestCase {
     static let tier1LayerTypes: Set = ["background", "fill", "line", "circle"]
     static let tier1SourceTypes: Set = ["geojson-inline", "geojson-url-local"]
+    /// What the copied Tier-3 cases may use besides Tier 1's types: heatmaps, inline GeoJSON.
+    static let tier3LayerTypes: Set = tier1LayerTypes.union(["heatmap"])
+    static let tier3SourceTypes: Set = ["geojson-inline"]
+    /// How many cases of each tier are copied.
+    static let copiedCases = ["1": 298, "3": 10]
 
     private func manifest(at url: URL) throws -> JSONValue {
         try JSONParser.parse([UInt8](try Data(contentsOf: url)))
@@ -19,12 +25,15 @@ final class HarnessAgreementTests: XCTestCase {
         get throws { try manifest(at: RenderTestSuite.casesDirectory.appendingPathComponent("manifest.json")) }
     }
 
-    func testCaseListIsTheTier1ListOfRunPysManifest() throws {
+    func testCaseListIsTheTier1ListOfRunPysManifestAndTheCopiedHeatmaps() throws {
         let m = try localManifest
         let entries = try XCTUnwrap(m["cases"]?.arrayValue)
         let ids = entries.compactMap { $0["id"]?.stringValue }
-        XCTAssertEqual(ids.count, 298)
-        XCTAssertEqual(Set(entries.compactMap { $0["tier"]?.stringValue }), ["1"])
+        XCTAssertEqual(ids.count, Self.copiedCases.values.reduce(0, +))
+        for (tier, count) in Self.copiedCases {
+            XCTAssertEqual(entries.filter { $0["tier"]?.stringValue == tier }.count, count, "tier \(tier)")
+        }
+        XCTAssertTrue(entries.filter { $0["tier"]?.stringValue == "3" }.allSatisfy { $0["id"]?.stringValue?.contains("heatmap") == true })
         let discovered = try RenderTestCase.discover(in: RenderTestSuite.casesDirectory).map(\.id)
         XCTAssertEqual(discovered, ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for (k, v) in try XCTUnwrap(m["harness_defaults"]?.objectValue) {
@@ -47,8 +56,9 @@ final class HarnessAgreementTests: XCTestCase {
             XCTAssertEqual(meta.operations.compactMap { $0[0]?.stringValue }, entry["operations"]?.arrayValue?.compactMap(\.stringValue), id)
             let layers = Set(entry["layer_types"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             let sources = Set(entry["source_types"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-            XCTAssertTrue(layers.isSubset(of: Self.tier1LayerTypes), "\(id): \(layers)")
-            XCTAssertTrue(sources.isSubset(of: Self.tier1SourceTypes), "\(id): \(sources)")
+            let tier1 = entry["tier"]?.stringValue == "1"
+            XCTAssertTrue(layers.isSubset(of: tier1 ? Self.tier1LayerTypes : Self.tier3LayerTypes), "\(id): \(layers)")
+            XCTAssertTrue(sources.isSubset(of: tier1 ? Self.tier1SourceTypes : Self.tier3SourceTypes), "\(id): \(sources)")
             for asset in entry["assets"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: RenderTestSuite.assetsDirectory.appendingPathComponent(asset).path),
                               "\(id) needs assets/\(asset)")
@@ -64,7 +74,10 @@ final class HarnessAgreementTests: XCTestCase {
     func testCopiesAreUnchangedFromTheSharedHarness() throws {
         let shared = try sharedFolder()
         let theirs = try manifest(at: shared.appendingPathComponent("manifest.json"))["cases"]?.arrayValue ?? []
-        XCTAssertEqual(theirs.filter { $0["tier"] == "1" }, try localManifest["cases"]?.arrayValue)
+        let mine = try localManifest["cases"]?.arrayValue ?? []
+        let copied = Set(mine.compactMap { $0["id"]?.stringValue })
+        // Every Tier-1 entry, and the other copied entries unchanged, in run.py's order.
+        XCTAssertEqual(theirs.filter { $0["tier"] == "1" || copied.contains($0["id"]?.stringValue ?? "") }, mine)
         let root = RenderTestSuite.casesDirectory
         for c in try RenderTestCase.discover(in: root) {
             for name in ["style.json"] + (try c.expectedFiles()) {

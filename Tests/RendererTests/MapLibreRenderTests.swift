@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Every copied MapLibre render test (Tier 1: background/fill/line/circle on GeoJSON), played in
-/// process and graded as MapLibre grades it. Prints one line per case and `run.py`'s summary.
+/// Every copied MapLibre render test (Tier 1: background/fill/line/circle on GeoJSON, and the
+/// Tier-3 heatmap cases on inline GeoJSON), played in process and graded as MapLibre grades
+/// it. Prints one line per case and `run.py`'s summary.
 ///
 /// `STRATA_RENDER_TESTS=circle-,line-*/lit*` runs a selection (the expected-failure set is
 /// checked on the selected cases).
@@ -45,8 +46,8 @@ final class MapLibreRenderTests: XCTestCase {
             XCTFail("\(id) passes now: take it off ExpectedRenderFailures")
         }
         if filters.isEmpty {
-            XCTAssertEqual(results.count, 298, "the Tier 1 sample has 298 cases")
-            XCTAssertEqual(expected.count, ExpectedRenderFailures.cases.count, "every expected failure is a Tier-1 case")
+            XCTAssertEqual(results.count, 308, "the Tier 1 sample has 298 cases, the copied heatmap cases 10")
+            XCTAssertEqual(expected.count, ExpectedRenderFailures.cases.count, "every expected failure is a copied case")
         }
     }
 }

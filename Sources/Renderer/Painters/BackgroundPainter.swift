@@ -3,7 +3,7 @@ import StyleSpec
 
 /// `background`: the colour (times opacity) over the whole canvas.
 enum BackgroundPainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) {
+    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "background-color", .paint, ctx, convert: Convert.color).value(ctx)
         let opacity = LayerProperty(layer, "background-opacity", .paint, ctx, convert: Convert.number).value(ctx)
@@ -12,9 +12,11 @@ enum BackgroundPainter {
         guard c.a > 0 else { return }
         let canvas = frame.canvas
         if c.a >= 1 {
-            // Opaque: replaces whatever is below, no coverage pass needed.
+            // Opaque: replaces whatever is below, no coverage pass needed. MapLibre draws it in
+            // its opaque pass, under any heatmap (HeatmapOverlay).
             canvas.clear(c)
             frame.clock.mark(.raster)
+            try frame.compositeHeatmapsOverOpaque()
             return
         }
         var rect = Path()

@@ -39,11 +39,16 @@ enum FillPainter {
             }
             frame.clock.mark(.prepare)
             let c = color.constantValue!.withAlpha(multipliedBy: opacity.constantValue!)
+            var interior: Canvas?
             if c.a > 0, !path.isEmpty {
                 canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
+                // MapLibre's opaque pass draws this interior under any heatmap (HeatmapOverlay).
+                if c.a >= 1, color.constantValue!.a >= 1, layer.paint["fill-pattern"] == nil {
+                    interior = try frame.compositeHeatmapsOverOpaque(interior: path)
+                }
             }
             if let oc = outline?.constantValue?.withAlpha(multipliedBy: opacity.constantValue!), oc.a > 0, !path.isEmpty {
-                GLOutline.draw(path, color: oc, on: canvas)
+                GLOutline.draw(path, color: oc, on: canvas, outside: interior)
             }
             frame.path = path
             frame.clock.mark(.raster)

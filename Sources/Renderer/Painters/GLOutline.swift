@@ -5,16 +5,23 @@ import Raster
 /// d is the distance from the pixel centre to the edge. Matching it (rather than drawing an
 /// area-coverage stroke) keeps fill edges identical to MapLibre's.
 enum GLOutline {
-    static func draw(_ path: Path, color: Color, on canvas: Canvas) {
+    /// `outside`: a canvas the same size whose opaque pixels the outline leaves alone (an
+    /// opaque fill's interior, which MapLibre's depth test keeps the outline off).
+    static func draw(_ path: Path, color: Color, on canvas: Canvas, outside mask: Canvas? = nil) {
         let c = color
         guard c.a > 0, canvas.width > 0, canvas.height > 0 else { return }
         let w = canvas.width, h = canvas.height      // read outside the exclusive pixel access
-        canvas.withUnsafeMutablePixels { px in
-            guard let base = px.baseAddress else { return }
-            let target = Target(pixels: base, width: w, height: h,
-                                r: max(0, min(1, c.r)), g: max(0, min(1, c.g)), b: max(0, min(1, c.b)), a: max(0, min(1, c.a)))
-            forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
+        func run(_ skip: UnsafePointer<UInt32>?) {
+            canvas.withUnsafeMutablePixels { px in
+                guard let base = px.baseAddress else { return }
+                let target = Target(pixels: base, width: w, height: h,
+                                    r: max(0, min(1, c.r)), g: max(0, min(1, c.g)), b: max(0, min(1, c.b)), a: max(0, min(1, c.a)),
+                                    skip: skip)
+                forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
+            }
         }
+        guard let mask, mask.width == w, mask.height == h else { return run(nil) }
+        mask.pixmap.withUnsafePixels { run($0.baseAddress) }
     }
 
     /// The canvas and the outline colour: blends one pixel at a given alpha.
@@ -22,12 +29,15 @@ enum GLOutline {
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int, height: Int
         let r: Float, g: Float, b: Float, a: Float
+        /// Pixels left alone where opaque (nil: none).
+        var skip: UnsafePointer<UInt32>? = nil
 
         @inline(__always)
         func plot(_ x: Int, _ y: Int, _ alpha: Float) {
             guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
             let a = self.a * alpha
             let i = y &* width &+ x
+            if let skip, skip[i] >> 24 == 255 { return }
             let d = pixels[i]
             let k = 1 - a
             @inline(__always) func ch(_ s: Float, _ shift: UInt32) -> UInt32 {

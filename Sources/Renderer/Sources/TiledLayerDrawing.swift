@@ -3,14 +3,14 @@ import Raster
 import SourceData
 import StyleSpec
 
-/// The one tiling component of the renderer: draws a fill, line or circle layer the way
+/// The one tiling component of the renderer: draws a fill, line, circle or heatmap layer the way
 /// MapLibre does, once per source tile, handing the painter that tile as a `SourceTilePass`.
 /// Vector sources are always drawn per tile; each pass sees only that tile's features and
 /// (fills, lines) is clipped to the tile's square as GL's stencil clips it, so buffered
 /// geometry never draws twice across a tile edge. GeoJSON sources are drawn whole, unless
 /// the painter's pixels depend on MapLibre's geojson-vt tiles (`tileGeoJSON`: dashed and
-/// gradient lines), when each tile of the view comes with its buffered query rectangle and
-/// its pixel clip. Other sources run the painter once with nil.
+/// gradient lines; heatmaps in static views), when each tile of the view comes with its
+/// buffered query rectangle and its pixel clip. Other sources run the painter once with nil.
 enum TiledLayerDrawing {
     /// How far beyond the view circle layers fetch tiles (device pixels at ratio 1), so a
     /// circle centred in a neighbouring tile still shows in this one.
@@ -18,12 +18,15 @@ enum TiledLayerDrawing {
     /// The same for labels (a label reaches this far from its anchor).
     static let labelReach = 256.0
 
-    static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
+    /// `pointReach`: device pixels beyond the view that vector tiles of point layers (circles,
+    /// heatmaps) are fetched; nil for circles' `circleReach`.
+    static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, pointReach: Double? = nil,
+                    _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
         switch spec.type {
-        case .vector: try runVector(layer, spec, frame, paint)
+        case .vector: try runVector(layer, spec, frame, pointReach: pointReach, paint)
         case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, paint)
         default: try paint(nil)
         }
@@ -48,17 +51,17 @@ enum TiledLayerDrawing {
     }
 
     /// A vector source, tile by tile, each pass clipped to its square through the clip canvas.
-    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
+    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, pointReach: Double?,
+                                  _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
-        // Circles and labels draw whole from the tiles their points lie in: tiles beyond the
-        // view are fetched for what reaches in from them.
-        let circles = layer.type == .circle || layer.type == .symbol
-        let margin = layer.type == .symbol ? labelReach * frame.camera.pixelRatio
-            : circles ? circleReach * frame.camera.pixelRatio : 0
+        // Point layers (circles, heatmaps, labels) draw each point whole from the tile it lies
+        // in, never clipped: tiles beyond the view are fetched for what reaches in from them.
+        let circles = layer.type == .circle || layer.type == .heatmap || layer.type == .symbol
+        let margin = !circles ? 0 : pointReach ?? (layer.type == .symbol ? labelReach : circleReach) * frame.camera.pixelRatio
         let view = frame.camera.visibleWorldBounds()
         let clip = frame.tileClip
         let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)
