@@ -50,7 +50,7 @@ req POST "/layers$Q" '{"layer": {"id": "x", "type": "fill", "source": "countries
 req POST "/layers$Q" '{"layer": {"id": "x", "type": "fill", "source": "countries"}, "position": {"below": "lakes"}}'; expect_error 400 invalid_position /position
 req POST "/layers$Q" '{"layer": {"id": "x", "type": "fill", "source": "countries"}, "position": {"near": "lakes"}}'; expect_status 400
 req POST "/layers$Q" '{"layer": {"id": "x", "type": "fill", "source": "countries", "slot": "nowhere"}}'; expect_status 400
-req POST "/layers$Q" '{"layer": {"id": "x", "type": "sprinkles", "source": "countries"}}'; expect_error 400 invalid_value /layer/type
+req POST "/layers$Q" '{"layer": {"id": "x", "type": "sprinkles", "source": "countries"}}'; expect_error 400 invalid_layer /layer/type
 req POST "/layers$Q" '{"layer": "x"}'; expect_error 400 invalid_body /layer
 req POST "/layers$Q" '{"layer": {"id": "x", "type": "fill", "source": "countries"}, "extra": 1}'; expect_error 400 invalid_body /extra
 req POST "/layers$Q" '{"layer": {'; expect_error 400 malformed_json
