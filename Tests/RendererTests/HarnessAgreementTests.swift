@@ -5,17 +5,20 @@ import XCTest
 
 /// This runner and `shared/render-tests/run.py` must grade the same cases the same way. Without
 /// a server here, that is checked on the inputs: the case list and tiers (`Cases/manifest.json`
-/// is run.py's manifest: every Tier-1 entry and the Tier-3 heatmap entries drawn from inline
-/// GeoJSON), what each case asks for, and — when the shared folder is present — that the
+/// is run.py's manifest: every Tier-1 entry and the copied Tier-3 entries — heatmaps drawn from
+/// inline GeoJSON, fill-extrusions, hillshades and colour reliefs), what each case asks for, and — when the shared folder is present — that the
 /// copies are unchanged and run.py's constants are the ones ported here.
 final class HarnessAgreementTests: XCTestCase {
     static let tier1LayerTypes: Set = ["background", "fill", "line", "circle"]
     static let tier1SourceTypes: Set = ["geojson-inline", "geojson-url-local"]
-    /// What the copied Tier-3 cases may use besides Tier 1's types: heatmaps, inline GeoJSON.
-    static let tier3LayerTypes: Set = tier1LayerTypes.union(["heatmap"])
-    static let tier3SourceTypes: Set = ["geojson-inline"]
+    /// What the copied Tier-3 cases may use besides Tier 1's types: heatmaps, extrusions and
+    /// raster-dem layers over GeoJSON, raster tiles and DEM tiles (their assets copied too).
+    static let tier3LayerTypes: Set = tier1LayerTypes.union(["heatmap", "fill-extrusion", "hillshade", "color-relief", "raster"])
+    static let tier3SourceTypes: Set = ["geojson-inline", "geojson-url-local", "raster", "raster-dem"]
+    /// The families of Tier-3 cases copied (a case id names at least one).
+    static let tier3Families = ["heatmap", "fill-extrusion", "extrude", "hillshade", "color-relief"]
     /// How many cases of each tier are copied.
-    static let copiedCases = ["1": 298, "3": 10]
+    static let copiedCases = ["1": 298, "3": 69]
 
     private func manifest(at url: URL) throws -> JSONValue {
         try JSONParser.parse([UInt8](try Data(contentsOf: url)))
@@ -33,7 +36,9 @@ final class HarnessAgreementTests: XCTestCase {
         for (tier, count) in Self.copiedCases {
             XCTAssertEqual(entries.filter { $0["tier"]?.stringValue == tier }.count, count, "tier \(tier)")
         }
-        XCTAssertTrue(entries.filter { $0["tier"]?.stringValue == "3" }.allSatisfy { $0["id"]?.stringValue?.contains("heatmap") == true })
+        XCTAssertTrue(entries.filter { $0["tier"]?.stringValue == "3" }.allSatisfy { e in
+            Self.tier3Families.contains { e["id"]?.stringValue?.contains($0) == true }
+        })
         let discovered = try RenderTestCase.discover(in: RenderTestSuite.casesDirectory).map(\.id)
         XCTAssertEqual(discovered, ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for (k, v) in try XCTUnwrap(m["harness_defaults"]?.objectValue) {
