@@ -39,13 +39,20 @@ enum LinePainter {
         let canvas = frame.canvas
         let sortByKey = style.sortKey != nil
         // Constant styling is evaluated once for the layer.
+        var patterns: [String: PatternImage?] = [:]
+        func image(_ name: String) -> PatternImage? {
+            if let hit = patterns[name] { return hit }
+            let found = frame.images.image(name).flatMap(PatternImage.init)
+            patterns[name] = found
+            return found
+        }
         var constant: LineLayerStyle.Feature?
         if style.isFeatureConstant {
-            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image) else { return }
             constant = f
         }
         func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
-            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio)
+            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image)
         }
 
         // A GeoJSON tile is drawn inside its square (its features cut to the buffered square,
