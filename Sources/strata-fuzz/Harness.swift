@@ -9,6 +9,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case json, style, expression, geojson, mvt, pmtiles
     case mbtilesRow = "mbtiles-row"
     case image
+    case sprite
 
     func run(_ data: UnsafeRawBufferPointer) {
         switch self {
@@ -20,6 +21,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .pmtiles: fuzzPMTiles(data)
         case .mbtilesRow: fuzzMBTilesRow(data)
         case .image: fuzzImage(data)
+        case .sprite: fuzzSprite(data)
         }
     }
 
