@@ -19,6 +19,8 @@ public final class RenderResources: Sendable {
     /// Style sprites by (`sprite` value, density), and runtime images decoded by content.
     private let sprites = SourceCache<SpriteSheet>(byteBudget: 64 << 20, cost: { $0.byteSize })
     private let runtimeImages = SourceCache<RuntimeImage>(byteBudget: 32 << 20, cost: { $0.byteSize })
+    /// Images prepared for pattern sampling, by image identity (see `StyleImages.pattern`).
+    private let patterns = SourceCache<PreparedPattern>(byteBudget: 64 << 20, cost: { $0.byteSize })
 
     public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
                 tileCacheBytes: Int = 512 << 20) {
@@ -75,15 +77,21 @@ public final class RenderResources: Sendable {
 extension RenderResources {
     /// The sprite sheet of a style's `sprite` value (`@2x` files when `highDensity`), read
     /// once per value and density; its warnings are reported when it is first read.
-    func spriteSheet(_ value: JSONValue?, highDensity: Bool) -> SpriteSheet {
-        guard let value, SpriteLoader.sources(value) != nil else { return SpriteSheet() }
+    /// Returns the sheet and its cache key (which names its images in other caches).
+    func spriteSheet(_ value: JSONValue?, highDensity: Bool) -> (sheet: SpriteSheet, key: String) {
+        guard let value, SpriteLoader.sources(value) != nil else { return (SpriteSheet(), "") }
         let key = (highDensity ? "2x|" : "1x|") + value.serialized()
         let sheet = (try? sprites.value(for: key) {
             let sheet = SpriteLoader.load(value, highDensity: highDensity, directory: dataDirectory)
             for w in sheet.warnings { tiles.warnings.add(w) }
             return sheet
         }) ?? SpriteSheet()
-        return sheet
+        return (sheet, key)
+    }
+
+    /// The pattern texels of an image, built once per `key` (the image's identity).
+    func patternImage(_ key: String, _ build: () -> PatternImage?) -> PatternImage? {
+        (try? patterns.value(for: key) { PreparedPattern(image: build()) })?.image
     }
 
     /// A runtime image's pixels; nil (with a warning) when its bytes are not a PNG.
@@ -94,12 +102,18 @@ extension RenderResources {
                 let pixmap = Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA)
                 return RuntimeImage(image: SpriteImage(pixmap: pixmap, pixelRatio: image.pixelRatio, sdf: image.sdf))
             } catch {
-                tiles.warnings.add("image \"\(SpriteLoader.printable(name))\" is not a readable PNG: \(error)")
+                tiles.warnings.add("image \"\(SpriteIndex.printable(name))\" is not a readable PNG: \(error)")
                 return RuntimeImage(image: nil)
             }
         }
         return loaded?.image
     }
+}
+
+/// A pattern image as the cache keeps it (nil: the image is empty).
+struct PreparedPattern: Sendable {
+    let image: PatternImage?
+    var byteSize: Int { image?.byteSize ?? 64 }
 }
 
 /// A decoded runtime image as the cache keeps it (nil: undecodable, remembered as such).

@@ -33,7 +33,7 @@ enum BackgroundPainter {
         floorCtx.zoom = floorCtx.zoom.rounded(.down)
         let name = LayerProperty(layer, "background-pattern", .paint, floorCtx, convert: Convert.imageName).value(floorCtx)
         frame.clock.mark(.style)
-        guard opacity > 0, let name, let image = frame.images.image(name).flatMap(PatternImage.init) else { return }
+        guard opacity > 0, let name, let image = frame.images.pattern(name) else { return }
         let placement = PatternPlacement(camera: frame.camera, projection: frame.projection, image: image)
         let canvas = frame.canvas
         canvas.fill(rect(canvas), rule: .nonZero, paint: placement.paint(image), opacity: min(opacity, 1), antialias: false)

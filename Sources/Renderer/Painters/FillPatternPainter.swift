@@ -66,7 +66,7 @@ enum FillPatternPainter {
         var placed: [String: (PatternImage, PatternPlacement)?] = [:]
         func lookup(_ name: String) -> (PatternImage, PatternPlacement)? {
             if let hit = placed[name] { return hit }
-            let found = frame.images.image(name).flatMap(PatternImage.init).map {
+            let found = frame.images.pattern(name).map {
                 ($0, PatternPlacement(camera: frame.camera, projection: frame.projection, image: $0, offset: offset))
             }
             placed[name] = found

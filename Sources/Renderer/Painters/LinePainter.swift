@@ -39,13 +39,7 @@ enum LinePainter {
         let canvas = frame.canvas
         let sortByKey = style.sortKey != nil
         // Constant styling is evaluated once for the layer.
-        var patterns: [String: PatternImage?] = [:]
-        func image(_ name: String) -> PatternImage? {
-            if let hit = patterns[name] { return hit }
-            let found = frame.images.image(name).flatMap(PatternImage.init)
-            patterns[name] = found
-            return found
-        }
+        let image = frame.images.pattern
         var constant: LineLayerStyle.Feature?
         if style.isFeatureConstant {
             guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image) else { return }

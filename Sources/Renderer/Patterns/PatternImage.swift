@@ -1,52 +1,54 @@
 import Raster
 
-/// An image prepared the way MapLibre's atlas holds a pattern: premultiplied texels (as
-/// floats, 0...255) with a one-texel border copied from the opposite edge, so a bilinear
-/// lookup near an edge blends with the other side and the pattern repeats without a seam.
-/// The border's corners stay transparent, as in the atlas. Memory is allocated once and read
-/// through a raw pointer by the per-pixel shaders.
-final class PatternImage {
+/// An image prepared the way MapLibre's atlas holds a pattern: premultiplied texels with a
+/// one-texel border copied from the opposite edge, so a bilinear lookup near an edge blends
+/// with the other side and the pattern repeats without a seam. The border's corners stay
+/// transparent, as in the atlas. Texels stay packed (4 bytes, like the image itself, so a
+/// 4096² upload costs no more than its pixmap); built once per image and shared by renders
+/// (`RenderResources.patternImage`), read through a raw pointer by the per-pixel shaders.
+final class PatternImage: @unchecked Sendable {
     /// Size of the image itself (without the border), in image pixels.
     let width: Int, height: Int
     /// Image pixels per CSS pixel.
     let pixelRatio: Double
     /// The source pixels (for the rasterizer's own pattern fills).
     let pixmap: Pixmap
-    /// (width + 2) × (height + 2) texels, rows top to bottom.
-    let texels: UnsafeMutablePointer<SIMD4<Float>>
+    /// (width + 2) × (height + 2) packed premultiplied RGBA texels, rows top to bottom;
+    /// immutable after `init`.
+    private let texels: UnsafeMutablePointer<UInt32>
     var paddedWidth: Int { width + 2 }
     var paddedHeight: Int { height + 2 }
+    var byteSize: Int { 128 + pixmap.data.count + paddedWidth * paddedHeight * 4 }
 
     init?(_ image: SpriteImage) {
         let p = image.pixmap
         guard p.width > 0, p.height > 0 else { return nil }
         width = p.width; height = p.height; pixelRatio = image.pixelRatio; pixmap = p
-        let pw = p.width + 2, ph = p.height + 2
-        texels = .allocate(capacity: pw * ph)
-        texels.initialize(repeating: .zero, count: pw * ph)
-        let w = p.width, h = p.height
-        p.data.withUnsafeBufferPointer { bytes in
-            let src = bytes.baseAddress!
-            @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-                let i = (y * w + x) * 4
-                return SIMD4(Float(src[i]), Float(src[i + 1]), Float(src[i + 2]), Float(src[i + 3]))
-            }
+        let w = p.width, h = p.height, pw = w + 2, ph = h + 2
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: pw * ph)
+        t.initialize(repeating: 0, count: pw * ph)
+        p.withUnsafePixels { px in
+            let src = px.baseAddress!
             for y in 0..<h {
-                for x in 0..<w { texels[(y + 1) * pw + x + 1] = texel(x, y) }
-                texels[(y + 1) * pw] = texel(w - 1, y)
-                texels[(y + 1) * pw + w + 1] = texel(0, y)
+                (t + (y + 1) * pw + 1).update(from: src + y * w, count: w)
+                t[(y + 1) * pw] = src[y * w + w - 1]
+                t[(y + 1) * pw + w + 1] = src[y * w]
             }
-            for x in 0..<w {
-                texels[x + 1] = texel(x, h - 1)
-                texels[(h + 1) * pw + x + 1] = texel(x, 0)
-            }
+            (t + 1).update(from: src + (h - 1) * w, count: w)
+            (t + (h + 1) * pw + 1).update(from: src, count: w)
         }
+        texels = t
     }
 
     deinit { texels.deallocate() }
 
     /// The size MapLibre lays the image out at, in CSS pixels.
     var displaySize: SIMD2<Double> { SIMD2(Double(width), Double(height)) / pixelRatio }
+
+    @inline(__always)
+    private static func unpack(_ v: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(v & 0xFF), Float((v >> 8) & 0xFF), Float((v >> 16) & 0xFF), Float(v >> 24))
+    }
 
     /// Linear filtering at (u, v) in bordered texel space (texel centres at i + 0.5), as a
     /// GL sampler clamped to the bordered rectangle; a premultiplied colour, 0...255.
@@ -60,8 +62,9 @@ final class PatternImage {
         let x1 = min(x0 + 1, pw - 1), y1 = min(y0 + 1, ph - 1)
         let tx = fu - Float(x0), ty = fv - Float(y0)
         let r0 = texels + y0 * pw, r1 = texels + y1 * pw
-        let top = r0[x0] + (r0[x1] - r0[x0]) * tx
-        let bottom = r1[x0] + (r1[x1] - r1[x0]) * tx
+        let a = Self.unpack(r0[x0]), b = Self.unpack(r0[x1]), c = Self.unpack(r1[x0]), d = Self.unpack(r1[x1])
+        let top = a + (b - a) * tx
+        let bottom = c + (d - c) * tx
         return top + (bottom - top) * ty
     }
 

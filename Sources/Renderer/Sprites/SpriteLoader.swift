@@ -46,7 +46,7 @@ enum SpriteLoader {
 
     private static func loadOne(_ url: String, prefix: String?, highDensity: Bool, directory: DataDirectory,
                                 into sheet: inout SpriteSheet) {
-        let shown = printable(url)
+        let shown = SpriteIndex.printable(url)
         var pair: (index: [UInt8], png: [UInt8])?
         do {
             if highDensity { pair = try read(url, suffix: "@2x", directory) }

@@ -1,6 +1,7 @@
 import JSON
 import PNGCodec
 import Raster
+import SourceData
 import StyleSpec
 
 /// The images one render can draw, by name: the session's runtime images (`PUT /images`,
@@ -11,8 +12,10 @@ import StyleSpec
 final class StyleImages {
     private let runtime: [String: StyleImage]
     private let sprite: SpriteSheet
+    private let spriteKey: String
     private let resources: RenderResources
     private var decoded: [String: SpriteImage?] = [:]
+    private var patterns: [String: PatternImage?] = [:]
     private var reported: Set<String> = []
     /// Every name an `image` expression may treat as available.
     let available: Set<String>
@@ -20,7 +23,7 @@ final class StyleImages {
     init(style: Style, pixelRatio: Double, resources: RenderResources) {
         runtime = style.images
         self.resources = resources
-        sprite = resources.spriteSheet(style[rootKey: "sprite"], highDensity: pixelRatio > 1)
+        (sprite, spriteKey) = resources.spriteSheet(style[rootKey: "sprite"], highDensity: pixelRatio > 1)
         if runtime.isEmpty {
             available = sprite.names
         } else {
@@ -38,17 +41,23 @@ final class StyleImages {
             found = sprite.images[name]
         }
         if found == nil, reported.insert(name).inserted {
-            resources.tiles.warnings.add("image \"\(SpriteLoader.printable(name))\" is in neither the style's sprite nor its images: nothing is drawn with it")
+            resources.tiles.warnings.add("image \"\(SpriteIndex.printable(name))\" is in neither the style's sprite nor its images: nothing is drawn with it")
         }
         decoded[name] = found
         return found
     }
-}
 
-extension SpriteLoader {
-    /// A name as it may appear in a warning (no control characters, bounded length).
-    static func printable(_ s: String) -> String {
-        String(s.unicodeScalars.prefix(100).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+    /// The image called `name` prepared for pattern sampling (shared across renders), nil
+    /// (with a warning) when there is none.
+    func pattern(_ name: String) -> PatternImage? {
+        if let hit = patterns[name] { return hit }
+        var found: PatternImage?
+        if let image = image(name) {
+            let key = runtime[name].map { "r|" + $0.contentHash.hex } ?? "s|\(spriteKey)|\(name)"
+            found = resources.patternImage(key) { PatternImage(image) }
+        }
+        patterns[name] = found
+        return found
     }
 }
 

@@ -91,7 +91,7 @@ public struct SpriteIndex: Sendable, Equatable {
     }
 
     /// A name as it may appear in a warning (no control characters, bounded length).
-    static func printable(_ s: String) -> String {
+    public static func printable(_ s: String) -> String {
         String(s.unicodeScalars.prefix(100).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
     }
 }
