@@ -63,6 +63,31 @@ final class PatternRenderingTests: XCTestCase {
         }
     }
 
+    /// The same for a line pattern: the image runs along the line from MapLibre's own tiles
+    /// (at the integer zoom), not from the output tile's edge.
+    func testLinePatternIsSeamlessAcrossTiles() throws {
+        let fixture = try TileFixture()
+        let style = try Self.style("""
+        {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "LineString",
+           "coordinates": [[-77, 26], [-56, 40], [-60, 28]]}}},
+         "layers": [{"id": "l", "type": "line", "source": "g", "paint": {"line-pattern": "p", "line-width": 12}}]}
+        """, images: ["p": StyleImage(png: try Self.png(Self.stripes))])
+        let renderer = try fixture.renderer()
+        let big = try renderer.render(style, camera: .tile(TileID(z: 3, x: 2, y: 3)!, tileSize: 512))
+        let left = try renderer.render(style, camera: .tile(TileID(z: 4, x: 4, y: 6)!, tileSize: 256))
+        let right = try renderer.render(style, camera: .tile(TileID(z: 4, x: 5, y: 6)!, tileSize: 256))
+        var worst = 0, drawn = 0
+        for y in 0..<256 {
+            for x in 0..<256 {
+                worst = max(worst, Self.distance(big.pixel(x, y), left.pixel(x, y)))
+                worst = max(worst, Self.distance(big.pixel(x + 256, y), right.pixel(x, y)))
+                if left.pixel(x, y).a > 0 || right.pixel(x, y).a > 0 { drawn += 1 }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "tiles disagree with the 512 px tile by \(worst)")
+        XCTAssertGreaterThan(drawn, 500, "the line crosses both tiles")
+    }
+
     /// At an integer zoom a 1x image covers one device pixel per image pixel, anchored at
     /// the world's top-left corner; a runtime image draws like a sprite image.
     func testRuntimeImageIsUsedAsBackgroundPattern() throws {
