@@ -154,6 +154,12 @@ final class PatternRenderingTests: XCTestCase {
         XCTAssertEqual(image.sampleRepeating(0, 1.5), (texel(0, 1) + texel(4, 1)) / 2)
         XCTAssertEqual(image.sampleRepeating(2.5, 3), (texel(2, 2) + texel(2, 0)) / 2)
         _ = image.sampleRepeating(.nan, .infinity)
+        for x: Float in [0, 0.25, -0.25, 3.75, -3.75, 1, -1, 1e6 + 0.5, -1e6 - 0.5, 123.456] {
+            XCTAssertEqual(PatternImage.fraction(x), x - x.rounded(.down), "\(x)")
+        }
+        XCTAssertEqual(PatternImage.fraction(.nan), 0)
+        XCTAssertEqual(PatternImage.fraction(-.infinity), 0)
+        XCTAssertEqual(PatternImage.fraction(1e20), 0)
     }
 
     static func distance(_ a: PremultipliedRGBA8, _ b: PremultipliedRGBA8) -> Int {

@@ -33,7 +33,7 @@ struct ImageLineShader: SpanShader, LineSpanShader {
             let k = u.edgeAlpha((nx * nx + ny * ny).squareRoot() * u.outset) * u.opacity
             guard k > 0 else { continue }
             let along = px0 + v.dashX.y * px
-            let s = along - along.rounded(.down)
+            let s = PatternImage.fraction(along)
             let c = img.sample(s * spanU, (0.5 * ny + 0.5) * spanV)
             row[x] = LineBlend.over(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
         }

@@ -73,10 +73,19 @@ final class PatternImage: @unchecked Sendable {
     @inline(__always)
     func sampleRepeating(_ s: Float, _ t: Float) -> SIMD4<Float> {
         let w = Float(width), h = Float(height)
-        var u = s - (s / w).rounded(.down) * w
-        var v = t - (t / h).rounded(.down) * h
+        var u = Self.fraction(s / w) * w
+        var v = Self.fraction(t / h) * h
         if !(u >= 0 && u < w) { u = 0 }
         if !(v >= 0 && v < h) { v = 0 }
         return sample(u + 1, v + 1)
+    }
+
+    /// x − floor(x) without a libm call (per-pixel code on baseline x86-64 would call
+    /// floorf); 0 when x is not finite or so large that it is whole.
+    @inline(__always)
+    static func fraction(_ x: Float) -> Float {
+        guard abs(x) < 8_388_608 else { return 0 }
+        let f = x - Float(Int32(x))
+        return f < 0 ? f + 1 : f
     }
 }
