@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SECONDS_PER_TARGET=${1:-60}
 shift || true
-ALL=(json style expression geojson mvt pmtiles mbtiles-row image glyphs)
+ALL=(json style expression geojson mvt pmtiles mbtiles-row image glyphs sprite)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 BUILD=$ROOT/.build-fuzz
@@ -73,6 +73,12 @@ PY
       seed "$dir" "$SHARED"/glyphs/**/*.pbf ;;
     image)
       seed "$dir" "$SHARED"/image/*.png "$SHARED"/tiles/**/*.png "$ROOT"/Tests/RasterTests/References/*.png ;;
+    sprite)
+      # The harness reads a sheet size from the first two bytes (×8 px): 1024×1024 here.
+      local f
+      for f in "$SHARED"/sprites/*.json; do
+        [ "$(wc -c <"$f")" -le $MAX_SEED_BYTES ] && { printf '\x80\x80'; cat "$f"; } >"$dir/$(sha1sum <"$f" | cut -c1-16)"
+      done ;;
   esac
   shopt -u nullglob globstar
 }

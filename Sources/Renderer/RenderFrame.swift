@@ -27,8 +27,10 @@ final class RenderFrame {
     let zoom: Double
     let globalState: JSONObject
     let projection: WorldProjection
-    /// Images the session has (for `image` expressions).
+    /// Images the session has (for `image` expressions): runtime images and the sprite's.
     let availableImages: Set<String>
+    /// The images patterns (and later icons) draw with, by name.
+    let images: StyleImages
     let clock: PhaseClock
     /// Set once anything but a background may have drawn: until then the image is one colour.
     var drewFeatures = false
@@ -54,7 +56,8 @@ final class RenderFrame {
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()
-        self.availableImages = Set(style.images.keys)
+        self.images = StyleImages(style: style, pixelRatio: camera.pixelRatio, resources: resources)
+        self.availableImages = images.available
         self.deadline = deadline
         self.clock = PhaseClock(enabled: collectStats)
         checks.initialize(to: 0)

@@ -1,5 +1,7 @@
 import Foundation
 import JSON
+import PNGCodec
+import Raster
 import SourceData
 import StyleSpec
 
@@ -18,6 +20,11 @@ public final class RenderResources: Sendable {
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.
     let heatmapRamps = HeatmapColorRampCache()
+    /// Style sprites by (`sprite` value, density), and runtime images decoded by content.
+    private let sprites = SourceCache<SpriteSheet>(byteBudget: 64 << 20, cost: { $0.byteSize })
+    private let runtimeImages = SourceCache<RuntimeImage>(byteBudget: 32 << 20, cost: { $0.byteSize })
+    /// Images prepared for pattern sampling, by image identity (see `StyleImages.pattern`).
+    private let patterns = SourceCache<PreparedPattern>(byteBudget: 64 << 20, cost: { $0.byteSize })
 
     public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
                 tileCacheBytes: Int = 512 << 20) {
@@ -67,4 +74,54 @@ public final class RenderResources: Sendable {
             return filter.evaluateFilter(EvaluationContext(zoom: 0, feature: feature))
         }
     }
+}
+
+// MARK: images (sprites and runtime images)
+
+extension RenderResources {
+    /// The sprite sheet of a style's `sprite` value (`@2x` files when `highDensity`), read
+    /// once per value and density; its warnings are reported when it is first read.
+    /// Returns the sheet and its cache key (which names its images in other caches).
+    func spriteSheet(_ value: JSONValue?, highDensity: Bool) -> (sheet: SpriteSheet, key: String) {
+        guard let value, SpriteLoader.sources(value) != nil else { return (SpriteSheet(), "") }
+        let key = (highDensity ? "2x|" : "1x|") + value.serialized()
+        let sheet = (try? sprites.value(for: key) {
+            let sheet = SpriteLoader.load(value, highDensity: highDensity, directory: dataDirectory)
+            for w in sheet.warnings { tiles.warnings.add(w) }
+            return sheet
+        }) ?? SpriteSheet()
+        return (sheet, key)
+    }
+
+    /// The pattern texels of an image, built once per `key` (the image's identity).
+    func patternImage(_ key: String, _ build: () -> PatternImage?) -> PatternImage? {
+        (try? patterns.value(for: key) { PreparedPattern(image: build()) })?.image
+    }
+
+    /// A runtime image's pixels; nil (with a warning) when its bytes are not a PNG.
+    func runtimeImage(_ image: StyleImage, name: String) -> SpriteImage? {
+        let loaded = try? runtimeImages.value(for: image.contentHash.hex) {
+            do {
+                let png = try PNGDecoder.decode(image.png, maxPixels: SpriteLoader.maxSheetPixels)
+                let pixmap = Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA)
+                return RuntimeImage(image: SpriteImage(pixmap: pixmap, pixelRatio: image.pixelRatio, sdf: image.sdf))
+            } catch {
+                tiles.warnings.add("image \"\(SpriteIndex.printable(name))\" is not a readable PNG: \(error)")
+                return RuntimeImage(image: nil)
+            }
+        }
+        return loaded?.image
+    }
+}
+
+/// A pattern image as the cache keeps it (nil: the image is empty).
+struct PreparedPattern: Sendable {
+    let image: PatternImage?
+    var byteSize: Int { image?.byteSize ?? 64 }
+}
+
+/// A decoded runtime image as the cache keeps it (nil: undecodable, remembered as such).
+struct RuntimeImage: Sendable {
+    let image: SpriteImage?
+    var byteSize: Int { image?.byteSize ?? 64 }
 }

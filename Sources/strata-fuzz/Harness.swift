@@ -10,6 +10,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case mbtilesRow = "mbtiles-row"
     case image
     case glyphs
+    case sprite
 
     func run(_ data: UnsafeRawBufferPointer) {
         switch self {
@@ -22,6 +23,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .mbtilesRow: fuzzMBTilesRow(data)
         case .image: fuzzImage(data)
         case .glyphs: fuzzGlyphPBF(data)
+        case .sprite: fuzzSprite(data)
         }
     }
 

@@ -14,6 +14,16 @@ struct PatternSampler {
 
     /// Fills `out[0..<count]` with the pattern at device pixels (x…x+count−1, y).
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if filter == .bilinear, extend == .repeat {
+            sampleRepeating(y: y, x: x, count: count, into: out)
+            return
+        }
+        sampleGeneric(y: y, x: x, count: count, into: out)
+    }
+
+    /// Every filter and extend mode, one texel lookup at a time (the reference the
+    /// repeating fast path is tested against).
+    func sampleGeneric(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = Float(y) + 0.5
         let inv = inverse
         for i in 0..<count {
@@ -24,10 +34,48 @@ struct PatternSampler {
         }
     }
 
+    /// Bilinear with the image tiling the plane (fill patterns): the same texels and weights
+    /// as `sampleGeneric`, with the wrap done once per pixel instead of per texel and no
+    /// libm rounding calls (a measured hot spot of pattern fills).
+    func sampleRepeating(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Float(y) + 0.5
+        let inv = inverse
+        let w = width, h = height
+        for i in 0..<count {
+            let px = Float(x + i) + 0.5
+            let su = inv.a * px + inv.c * py + inv.tx - 0.5
+            let sv = inv.b * px + inv.d * py + inv.ty - 0.5
+            let ix = toInt(su), iy = toInt(sv)
+            guard ix != Int.min / 2, iy != Int.min / 2 else { out[i] = 0; continue }
+            let fx = Self.weight(su - Float(ix))
+            let fy = Self.weight(sv - Float(iy))
+            var x0 = ix % w; if x0 < 0 { x0 += w }
+            var y0 = iy % h; if y0 < 0 { y0 += h }
+            let x1 = x0 + 1 == w ? 0 : x0 + 1, y1 = y0 + 1 == h ? 0 : y0 + 1
+            let r0 = texels + y0 * w, r1 = texels + y1 * w
+            let top = Self.lerp(PixelMath.sanitized(r0[x0]), PixelMath.sanitized(r0[x1]), fx)
+            let bottom = Self.lerp(PixelMath.sanitized(r1[x0]), PixelMath.sanitized(r1[x1]), fx)
+            out[i] = Self.lerp(top, bottom, fy)
+        }
+    }
+
+    /// A fractional position as an 8-bit bilinear weight: (d·256) clamped to 0...256 and
+    /// rounded half away from zero, without a libm call.
+    @inline(__always)
+    static func weight(_ d: Float) -> UInt32 {
+        let f = min(max(d * 256, 0), 256)
+        let t = UInt32(f)
+        return f - Float(t) >= 0.5 ? t + 1 : t
+    }
+
+    /// `f.rounded(.down)` clamped to ±2^30, without a libm call; Int.min / 2 for NaN and
+    /// infinities.
     @inline(__always)
     private func toInt(_ f: Float) -> Int {
         guard f.isFinite else { return Int.min / 2 }
-        return Int(max(-Self.coordinateLimit, min(Self.coordinateLimit, f)).rounded(.down))
+        let c = max(-Self.coordinateLimit, min(Self.coordinateLimit, f))
+        let t = Int(c)
+        return Float(t) > c ? t - 1 : t
     }
 
     /// The texel at (ix, iy) after applying the extend mode (0 = transparent).
@@ -58,8 +106,8 @@ struct PatternSampler {
         let su = u - 0.5, sv = v - 0.5
         let ix = toInt(su), iy = toInt(sv)
         guard ix != Int.min / 2, iy != Int.min / 2 else { return 0 }
-        let fx = UInt32(max(0, min(256, ((su - Float(ix)) * 256).rounded())))
-        let fy = UInt32(max(0, min(256, ((sv - Float(iy)) * 256).rounded())))
+        let fx = Self.weight(su - Float(ix))
+        let fy = Self.weight(sv - Float(iy))
         let p00 = PixelMath.sanitized(texel(ix, iy)), p10 = PixelMath.sanitized(texel(ix + 1, iy))
         let p01 = PixelMath.sanitized(texel(ix, iy + 1)), p11 = PixelMath.sanitized(texel(ix + 1, iy + 1))
         let top = Self.lerp(p00, p10, fx), bottom = Self.lerp(p01, p11, fx)

@@ -5,7 +5,8 @@ import StyleSpec
 /// line bucket and shaders use: join/cap rules for the tessellator, widths and colour for
 /// the shader, the dash pattern at the integer zoom (`floorwidth`, the cross-faded "to"
 /// pattern; with the render tests' zero fade duration the "from" pattern only narrows the
-/// dash edge).
+/// dash edge). With `line-pattern` the image at the integer zoom is stretched along the line
+/// instead, and the dash array is ignored (MapLibre's program choice).
 struct LineLayerStyle {
     let color: LayerProperty<Color>
     let opacity: LayerProperty<Float>
@@ -22,6 +23,8 @@ struct LineLayerStyle {
     let dashes: LayerProperty<[Double]>?
     let dashesFrom: LayerProperty<[Double]>?
     let floorWidth: LayerProperty<Float>?
+    /// `line-pattern` at the integer zoom (the cross-fade's "to" image).
+    let pattern: LayerProperty<String?>?
     let gradient: PropertyExpression?
     let gradientIsStep: Bool
 
@@ -51,9 +54,15 @@ struct LineLayerStyle {
         sortKey = layer.layout["line-sort-key"].map { _ in
             LayerProperty(layer, "line-sort-key", .layout, ctx, convert: Convert.optionalNumber)
         }
-        if layer.paint["line-dasharray"] != nil {
-            var floorCtx = ctx
-            floorCtx.zoom = floorZoom
+        var floorCtx = ctx
+        floorCtx.zoom = floorZoom
+        pattern = layer.paint["line-pattern"].map { _ in
+            LayerProperty(layer, "line-pattern", .paint, floorCtx, convert: Convert.imageName)
+        }
+        if pattern != nil {
+            dashes = nil; dashesFrom = nil
+            floorWidth = LayerProperty(layer, "line-width", .paint, floorCtx, convert: Convert.number)
+        } else if layer.paint["line-dasharray"] != nil {
             var fromCtx = ctx
             fromCtx.zoom = fromZoom
             let numbers: (Value) -> [Double] = { $0.numbers ?? [] }
@@ -72,11 +81,11 @@ struct LineLayerStyle {
         color.isConstant && opacity.isConstant && width.isConstant && gap.isConstant && offset.isConstant
             && blur.isConstant && cap.isConstant && join.isConstant && miterLimit.isConstant && roundLimit.isConstant
             && (sortKey?.isConstant ?? true) && (dashes?.isConstant ?? true) && (dashesFrom?.isConstant ?? true)
-            && (floorWidth?.isConstant ?? true)
+            && (floorWidth?.isConstant ?? true) && (pattern?.isConstant ?? true)
     }
 
     /// Dashes and gradients depend on where MapLibre's tiles cut the line.
-    var needsTiles: Bool { dashes != nil || gradient != nil }
+    var needsTiles: Bool { dashes != nil || gradient != nil || pattern != nil }
 
     /// Every pixel-valued input is the same for all features (for the fetch margin).
     var reachIsConstant: Bool { width.isConstant && gap.isConstant && offset.isConstant && blur.isConstant }
@@ -100,7 +109,9 @@ struct LineLayerStyle {
 
     /// The feature's values; nil when it draws nothing (MapLibre drops vertices with an
     /// opacity under 0.01 and skips zero-width lines of constant width).
-    func feature(_ fctx: EvaluationContext, dashAtlas: inout LineDashAtlas, tileRatio: Float) -> Feature? {
+    /// `images` finds a pattern's image (nil: missing, and the feature draws nothing).
+    func feature(_ fctx: EvaluationContext, dashAtlas: inout LineDashAtlas, tileRatio: Float,
+                 images: (String) -> PatternImage?) -> Feature? {
         let o = opacity.value(fctx)
         guard o >= 0.01 else { return nil }
         let w = width.value(fctx)
@@ -114,7 +125,16 @@ struct LineLayerStyle {
         var style = LineFeatureStyle(uniforms: uniforms)
         style.offset = offset.value(fctx) * pixelRatio
         let featureCap = cap.value(fctx)
-        if let dashes {
+        if let pattern {
+            var floorCtx = fctx
+            floorCtx.zoom = floorZoom
+            let floorwidth = floorWidth?.value(floorCtx) ?? w
+            guard let name = pattern.value(floorCtx), let image = images(name), floorwidth > 0 else { return nil }
+            // The image's height spans the line's width at the integer zoom; its length
+            // keeps the aspect: repeats per tile unit of `linesofar`.
+            style.image = image
+            style.dashScale = tileRatio * Float(image.height) / (Float(image.width) * floorwidth)
+        } else if let dashes {
             var floorCtx = fctx
             floorCtx.zoom = floorZoom
             let to = Self.usable(dashes.value(floorCtx))

@@ -11,6 +11,8 @@ struct LineFeatureStyle {
     var dash: LineDashPattern?
     var dashScale: Float = 0
     var sdfLow: Float = 0.5, sdfHigh: Float = 0.5
+    /// `line-pattern`'s image; `dashScale` then gives its repeats per tile unit.
+    var image: PatternImage?
 
     /// MapLibre's `line` vertex-shader widths for a width, gap width and blur in CSS pixels.
     static func uniforms(color: Color, opacity: Float, width: Float, gap: Float, blur: Float,
@@ -48,7 +50,10 @@ struct LineRasterPass {
                     let idx = UnsafeBufferPointer(rebasing: allIndices[indices])
                     canvas.withUnsafeMutablePixels { px in
                         guard let base = px.baseAddress else { return }
-                        if style.dash == nil, ramp == nil {
+                        if let image = style.image {
+                            var shader = ImageLineShader(pixels: base, stride: stride, uniforms: style.uniforms, image: image)
+                            Self.rasterize(idx, pos, verts, style: style, clip: clip, shader: &shader)
+                        } else if style.dash == nil, ramp == nil {
                             var shader = SolidLineShader(pixels: base, stride: stride, uniforms: style.uniforms)
                             Self.rasterize(idx, pos, verts, style: style, clip: clip, shader: &shader)
                         } else {
@@ -104,7 +109,7 @@ struct LineRasterPass {
     private static func rasterize<S: LineSpanShader>(_ idx: UnsafeBufferPointer<UInt32>, _ pos: UnsafeBufferPointer<SIMD2<Float>>,
                                                      _ verts: UnsafeBufferPointer<LineVertex>, style: LineFeatureStyle,
                                                      clip: PixelClip, shader: inout S) {
-        let dashed = style.dash != nil
+        let dashed = style.dash != nil || style.image != nil
         let halfRows = Float(style.dash?.halfRows ?? 0)
         var t = 0
         while t + 2 < idx.count {

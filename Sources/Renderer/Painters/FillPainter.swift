@@ -13,6 +13,7 @@ enum FillPainter {
     /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
     /// tile), nil for sources drawn whole.
     static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+        if layer.paint["fill-pattern"] != nil { return try FillPatternPainter.paint(layer, frame, tile: tile) }
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "fill-color", .paint, ctx, convert: Convert.color)
         let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)

@@ -24,8 +24,28 @@ enum GLOutline {
         mask.pixmap.withUnsafePixels { run($0.baseAddress) }
     }
 
-    /// The canvas and the outline colour: blends one pixel at a given alpha.
-    struct Target {
+    /// The outline of a `fill-pattern` fill (MapLibre's `fill_outline_pattern`): the same
+    /// pixels and alpha, coloured by the pattern at each pixel centre, times `opacity`.
+    static func draw(_ path: Path, pattern: PatternImage, placement: PatternPlacement, opacity: Float, on canvas: Canvas) {
+        guard opacity > 0, canvas.width > 0, canvas.height > 0 else { return }
+        let w = canvas.width, h = canvas.height
+        canvas.withUnsafeMutablePixels { px in
+            guard let base = px.baseAddress else { return }
+            let target = PatternTarget(pixels: base, width: w, height: h, image: pattern, placement: placement,
+                                       opacity: min(opacity, 1))
+            forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
+        }
+    }
+
+    /// Where an outline's pixels go: blends one pixel at a given alpha.
+    protocol Plotter {
+        var width: Int { get }
+        var height: Int { get }
+        func plot(_ x: Int, _ y: Int, _ alpha: Float)
+    }
+
+    /// The canvas and the outline colour.
+    struct Target: Plotter {
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int, height: Int
         let r: Float, g: Float, b: Float, a: Float
@@ -46,6 +66,24 @@ enum GLOutline {
                 return UInt32(max(0, min(255, v.rounded()))) << shift
             }
             pixels[i] = ch(r, 0) | ch(g, 8) | ch(b, 16) | ch(1, 24)
+        }
+    }
+
+    /// The canvas and a pattern placed on it (premultiplied samples blended source-over).
+    struct PatternTarget: Plotter {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int
+        let image: PatternImage
+        let placement: PatternPlacement
+        let opacity: Float
+
+        @inline(__always)
+        func plot(_ x: Int, _ y: Int, _ alpha: Float) {
+            guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
+            let s = placement.imagePoint(Float(x) + 0.5, Float(y) + 0.5)
+            let c = image.sampleRepeating(s.x, s.y)
+            let i = y &* width &+ x
+            pixels[i] = LineBlend.over(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
         }
     }
 
@@ -82,7 +120,7 @@ enum GLOutline {
     /// outside the canvas before any conversion to Int, so far-away edges cost nothing and
     /// cannot trap.
     @inline(__always)
-    private static func segment(_ p0: Point, _ p1: Point, into target: Target) {
+    private static func segment<T: Plotter>(_ p0: Point, _ p1: Point, into target: T) {
         let width = target.width, height = target.height
         let d = p1 - p0
         guard d.x.isFinite, d.y.isFinite, p0.x.isFinite, p0.y.isFinite else { return }

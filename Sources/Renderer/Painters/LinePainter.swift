@@ -39,13 +39,14 @@ enum LinePainter {
         let canvas = frame.canvas
         let sortByKey = style.sortKey != nil
         // Constant styling is evaluated once for the layer.
+        let image = frame.images.pattern
         var constant: LineLayerStyle.Feature?
         if style.isFeatureConstant {
-            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio) else { return }
+            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image) else { return }
             constant = f
         }
         func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
-            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio)
+            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image)
         }
 
         // A GeoJSON tile is drawn inside its square (its features cut to the buffered square,
