@@ -29,13 +29,6 @@ if [ -z "${SUMMARY_ONLY:-}" ]; then
 strata_build
 [ -x "$VENV_PY" ] || { echo "anchors venv missing: $VENV_PY (run $ANCHORS/setup.sh)" >&2; exit 1; }
 
-run_anchor() {  # name script args...
-  local name=$1 script=$2; shift 2
-  EGL_PLATFORM=surfaceless GALLIUM_DRIVER=llvmpipe OMP_NUM_THREADS=1 \
-    taskset -c "$CORE" "$VENV_PY" "$ANCHORS/$script" "$@" --reps "$REPS" --save 0 >"$OUT/$name-$round.log" 2>&1 || true
-  grep '^RESULT ' "$OUT/$name-$round.log" | tail -1 | cut -c8- >"$OUT/$name-$round.json" || true
-  [ -s "$OUT/$name-$round.json" ] || echo "!! $name failed in round $round (see $OUT/$name-$round.log)" >&2
-}
 
 for round in $(seq 1 "$ROUNDS"); do
   for z in $ZOOMS; do

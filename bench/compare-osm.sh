@@ -47,14 +47,6 @@ strata_build
 [ -f "$OSM/style.json" ] || { echo "no OSM city data at $OSM" >&2; exit 1; }
 ZLIST=$(echo $ZOOMS | tr ' ' ',')
 
-run_anchor() {  # name script args...
-  local name=$1 script=$2; shift 2
-  EGL_PLATFORM=surfaceless GALLIUM_DRIVER=llvmpipe OMP_NUM_THREADS=1 \
-    taskset -c "$CORE" "$VENV_PY" "$ANCHORS/$script" "$@" --zooms "$ZLIST" --reps "$REPS" --save 0 \
-    >"$OUT/$name-$round.log" 2>&1 || true
-  grep '^RESULT ' "$OUT/$name-$round.log" | tail -1 | cut -c8- >"$OUT/$name-$round.json" || true
-  [ -s "$OUT/$name-$round.json" ] || echo "!! $name failed in round $round (see $OUT/$name-$round.log)" >&2
-}
 
 for round in $(seq 1 "$ROUNDS"); do
   for z in $ZOOMS; do
@@ -62,8 +54,8 @@ for round in $(seq 1 "$ROUNDS"); do
       --data-dir "$OSM" --reps "$REPS" --slowest 0) >"$OUT/strata-z$z-$round.log" 2>&1
     tail -1 "$OUT/strata-z$z-$round.log" >"$OUT/strata-z$z-$round.json"
   done
-  run_anchor pymgl bench_osm_pymgl.py --src mbtiles
-  run_anchor mapnik bench_osm_mapnik.py --src geojson
+  run_anchor pymgl bench_osm_pymgl.py --src mbtiles --zooms "$ZLIST"
+  run_anchor mapnik bench_osm_mapnik.py --src geojson --zooms "$ZLIST"
   echo "round $round done (loadavg $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
 fi

@@ -82,3 +82,13 @@ wrk_loop() {
   PATHS_MODE=loop wrk -t"$3" -c"$4" -d"${5}s" --timeout 30s \
     -s "$ROOT/bench/lib/paths.lua" "$BASE" -- "$2" "$3" >"$1"
 }
+
+# run_anchor NAME SCRIPT ARGS... : one anchor script of $ANCHORS, pinned to $CORE with $REPS
+# repetitions, for round $round; its RESULT line goes to $OUT/NAME-$round.json (log beside it).
+run_anchor() {
+  local name=$1 script=$2; shift 2
+  EGL_PLATFORM=surfaceless GALLIUM_DRIVER=llvmpipe OMP_NUM_THREADS=1 \
+    taskset -c "$CORE" "$VENV_PY" "$ANCHORS/$script" "$@" --reps "$REPS" --save 0 >"$OUT/$name-$round.log" 2>&1 || true
+  grep '^RESULT ' "$OUT/$name-$round.log" | tail -1 | cut -c8- >"$OUT/$name-$round.json" || true
+  [ -s "$OUT/$name-$round.json" ] || echo "!! $name failed in round $round (see $OUT/$name-$round.log)" >&2
+}
