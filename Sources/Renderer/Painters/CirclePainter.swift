@@ -32,7 +32,7 @@ enum CirclePainter {
 
         struct Disc { var key: Double; var order: Int; var center: SIMD2<Float>; var radius, stroke, blur: Float; var fill, ring: Color }
         var discs: [Disc] = []
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
         // Discs that cover the whole canvas with one colour are composed, not drawn one by one.
         var uniform = UniformOverStack()
         func draw(_ d: Disc) {

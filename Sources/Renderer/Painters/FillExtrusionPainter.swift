@@ -30,7 +30,7 @@ enum FillExtrusionPainter {
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         let rounding = Double(LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, convert: Convert.number).value(ctx))
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
         frame.clock.mark(.style)
 
         if let constant = color.constantValue {

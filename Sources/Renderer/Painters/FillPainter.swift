@@ -30,7 +30,7 @@ enum FillPainter {
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         // MapLibre's tile coordinates: 8192 units per tile at the source's tile zoom.
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
             var path = frame.path

@@ -72,7 +72,7 @@ enum FillPatternPainter {
             placed[name] = found
             return found
         }
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
         for item in items where item.opacity > 0 && !item.path.isEmpty {
             guard let (image, placement) = lookup(item.image) else { continue }
             canvas.fill(item.path, rule: .nonZero, paint: placement.paint(image), opacity: min(item.opacity, 1), antialias: false)

@@ -36,7 +36,7 @@ enum LinePainter {
 
         var atlas = LineDashAtlas()
         var batch = LineBatch()
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
         let sortByKey = style.sortKey != nil
         // Constant styling is evaluated once for the layer.
         let image = frame.images.pattern

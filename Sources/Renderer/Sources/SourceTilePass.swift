@@ -7,8 +7,9 @@ import SourceData
 /// (`TiledLayerDrawing`) hands to painters: painters run once per tile, `FeatureStream` gives
 /// them only this tile's features, and the tile says where its drawing may land. Vector
 /// sources come as tiles; GeoJSON sources are cut into MapLibre's geojson-vt tiles only for
-/// painters whose pixels depend on the tiling (dashed and gradient lines). Records what the
-/// painter reached so a per-tile clip canvas can be cleaned cheaply afterwards.
+/// painters whose pixels depend on the tiling (dashed and gradient lines). The pass names the
+/// canvas its drawing goes to, so no painter depends on frame state swapped under it; it
+/// records what the painter reached so a per-tile clip canvas can be cleaned cheaply.
 final class SourceTilePass {
     /// Where the tile's features come from.
     enum Content {
@@ -22,6 +23,9 @@ final class SourceTilePass {
     let content: Content
     /// The tile and the world copy it is drawn in.
     let placed: PlacedTile
+    /// Where painters draw this pass: the frame's canvas, or a clip canvas that the tiling
+    /// composites inside the tile's square afterwards.
+    let canvas: Canvas
     /// The tile's square in world coordinates (its world copy included).
     let square: WorldRect
     /// The source's maxzoom (the tile is over-zoomed beyond it).
@@ -43,9 +47,9 @@ final class SourceTilePass {
     /// Largest reach a painter asked for (device pixels around its geometry).
     var reach = 0.0
 
-    init(_ content: Content, placed: PlacedTile, sourceMaxzoom: Int, buffer: Double = 0, pointsInSquareOnly: Bool = false,
-         promoteId: String? = nil, pixelClip: PixelClip? = nil) {
-        self.content = content; self.placed = placed; self.square = placed.square
+    init(_ content: Content, placed: PlacedTile, canvas: Canvas, sourceMaxzoom: Int, buffer: Double = 0,
+         pointsInSquareOnly: Bool = false, promoteId: String? = nil, pixelClip: PixelClip? = nil) {
+        self.content = content; self.placed = placed; self.canvas = canvas; self.square = placed.square
         self.sourceMaxzoom = sourceMaxzoom; self.buffer = buffer
         self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId; self.pixelClip = pixelClip
     }

@@ -45,8 +45,8 @@ enum TiledLayerDrawing {
             guard !clip.isEmpty else { continue }
             try frame.checkDeadlineNow()
             let buffer = data.options.bufferFraction
-            try paint(SourceTilePass(.geoJSON(query: placed.bufferedSquare(buffer)), placed: placed, sourceMaxzoom: maxzoom,
-                                     buffer: buffer, pixelClip: clip))
+            try paint(SourceTilePass(.geoJSON(query: placed.bufferedSquare(buffer)), placed: placed, canvas: canvas,
+                                     sourceMaxzoom: maxzoom, buffer: buffer, pixelClip: clip))
         }
     }
 
@@ -72,20 +72,16 @@ enum TiledLayerDrawing {
             guard case .tile(let tile) = frame.resources.tiles.vectorTile(source, placed.id, directory: directory),
                   let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
             let square = placed.square
-            let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
-                                      sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles, promoteId: promoteId)
-            // Clipping matters only where the view reaches past the tile.
-            if circles || square.contains(view) {
-                try paint(pass)
-                continue
-            }
             let output = frame.canvas
-            let target = clip.canvas(like: output)
-            frame.canvas = target
-            defer { frame.canvas = output }
+            // Clipping matters only where the view reaches past the tile: then the pass draws
+            // into the clip canvas, composited inside the tile's square afterwards.
+            let direct = circles || square.contains(view)
+            let target = direct ? output : clip.canvas(like: output)
+            let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
+                                      canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles,
+                                      promoteId: promoteId)
             try paint(pass)
-            frame.canvas = output
-            guard !pass.drawnBounds.isEmpty else { continue }
+            guard !direct, !pass.drawnBounds.isEmpty else { continue }
             let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
             if frame.camera.isRotated {
                 composite(target, onto: output, square: square, frame.projection, within: reached)

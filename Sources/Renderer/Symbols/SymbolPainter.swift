@@ -61,7 +61,7 @@ enum SymbolPainter {
         }
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
         let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
-        let canvas = frame.canvas
+        let canvas = tile?.canvas ?? frame.canvas
         let collisions = frame.labelCollisions
         // Halos of every label go down before any text, as MapLibre draws them.
         struct Quad { var glyph: SDFGlyph; var rect: SIMD4<Float>; var drawing: Int }
