@@ -47,7 +47,7 @@ let package = Package(
         // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges.
         .target(name: "Fonts", dependencies: ["CFreeType", "SourceData"]),
         // Style + data -> pixels.
-        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec"]),
+        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec", "Fonts"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
             "Renderer", "Fonts", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",

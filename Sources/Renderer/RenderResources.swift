@@ -14,8 +14,9 @@ public final class RenderResources: Sendable {
     private let geojson: GeoJSONSourceCache
     /// Vector, raster and image sources: resolved sources and decoded tiles.
     public let tiles: TileResources
-    /// Glyph ranges of the styles' `glyphs` templates.
-    public let glyphs = GlyphResources()
+    /// Glyph ranges of the styles' `glyphs` templates, and of the fonts directory for
+    /// fontstacks without PBFs.
+    public let glyphs: GlyphResources
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.
@@ -26,9 +27,11 @@ public final class RenderResources: Sendable {
     /// Images prepared for pattern sampling, by image identity (see `StyleImages.pattern`).
     private let patterns = SourceCache<PreparedPattern>(byteBudget: 64 << 20, cost: { $0.byteSize })
 
+    /// `fontsDirectory`: TTF/OTF fonts labels fall back to when a style has no glyph PBFs.
     public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
-                tileCacheBytes: Int = 512 << 20) {
+                tileCacheBytes: Int = 512 << 20, fontsDirectory: String? = nil) {
         self.dataDirectory = dataDirectory
+        self.glyphs = GlyphResources(fontsDirectory: fontsDirectory)
         self.geojson = GeoJSONSourceCache(byteBudget: geoJSONCacheBytes)
         self.tiles = TileResources(byteBudget: tileCacheBytes)
         self.maxFileBytes = maxFileBytes

@@ -7,8 +7,9 @@ import TileServer
 /// (the object session validation resolves through as well), with the built-in custom layer
 /// renderers (`triangles`, `graticule`) registered.
 enum ServeRendererFactory {
-    static func make(directory: DataDirectory) -> any TileRenderer {
-        let resources = RenderResources(dataDirectory: directory)
+    /// `fontsDirectory`: the config's `fontsDir`, for labels whose style has no glyph PBFs.
+    static func make(directory: DataDirectory, fontsDirectory: String? = nil) -> any TileRenderer {
+        let resources = RenderResources(dataDirectory: directory, fontsDirectory: fontsDirectory)
         return StyleTileRenderer(renderer: MapRenderer(resources: resources, customLayers: .standard()))
     }
 }

@@ -1,4 +1,9 @@
 import XCTest
+import Foundation
+import Geo
+import JSON
+import StyleSpec
+import StrataTestSupport
 import Raster
 import SourceData
 @testable import Renderer
@@ -70,5 +75,31 @@ final class SymbolTextTests: XCTestCase {
         XCTAssertEqual(canvas.pixmap.pixel(0, 10).a, 0, "the atlas padding is empty")
         drawing.draw(g, x0: 0, y0: 0, x1: 18, y1: 22, pass: .halo, on: canvas)
         XCTAssertEqual(canvas.pixmap.pixel(14, 10).a, 0, "no halo without a halo width")
+    }
+}
+
+/// Labels in a style without glyph PBFs take their glyphs from the fonts directory.
+final class FontsDirectoryLabelTests: XCTestCase {
+    func testLabelsDrawFromTheFontsDirectoryWithoutAGlyphTemplate() throws {
+        let noto = try TestEnvironment.file("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", installedBy: "fonts-noto-core")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-label-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/NotoSans-Regular.ttf", withDestinationPath: noto)
+        let json = try JSONParser.parse(#"""
+        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "l", "type": "symbol", "source": "p",
+                     "layout": {"text-field": "Strata", "text-font": ["Noto Sans Regular"], "text-size": 20}}]}
+        """#)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style does not parse")
+        }
+        let camera = Camera(center: WorldPoint(0.5, 0.5), zoom: 2, width: 128, height: 64)
+        let withFonts = try MapRenderer(resources: RenderResources(dataDirectory: nil, fontsDirectory: dir.path)).render(parsed.0, camera: camera)
+        let dark = (0..<64).reduce(0) { n, y in n + (0..<128).filter { withFonts.pixel($0, y).r < 128 }.count }
+        XCTAssertGreaterThan(dark, 40, "the label's glyphs are drawn (black text on white)")
+        let without = try MapRenderer(resources: RenderResources(dataDirectory: nil)).render(parsed.0, camera: camera)
+        XCTAssertTrue((0..<64).allSatisfy { y in (0..<128).allSatisfy { without.pixel($0, y).r == 255 } }, "no fonts, no label")
     }
 }

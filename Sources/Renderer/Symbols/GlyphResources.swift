@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 import SourceData
 
@@ -11,25 +12,45 @@ struct GlyphTable: Sendable {
 
 /// Glyph ranges labels need: MapLibre glyph PBFs from the style's `glyphs` template
 /// (`.../{fontstack}/{range}.pbf`), resolved inside the data directory like every URL and
-/// decoded once per (template, fontstack, range) into a byte-budget cache. A missing or
-/// broken range is an empty one with a warning: its glyphs do not draw, the render goes on.
-public final class GlyphResources: Sendable {
+/// decoded once per (template, fontstack, range) into a byte-budget cache. Without a template,
+/// or when its file is missing, the range is made from the fonts directory (FreeType SDF
+/// glyphs, as `GET /fonts` serves them). A range neither has is empty, with a warning: its
+/// glyphs do not draw, the render goes on.
+public final class GlyphResources: @unchecked Sendable {
     private let cache: SourceCache<GlyphTable>
     /// Largest glyph PBF read (a range of 256 glyphs is ~100 KB).
     static let maxFileBytes = 4 << 20
+    private let fontsPath: String?
+    private let lock = NSLock()
+    private var scanned: FontDirectory?
 
-    public init(byteBudget: Int = 64 << 20) {
+    public init(byteBudget: Int = 64 << 20, fontsDirectory: String? = nil) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
+        fontsPath = fontsDirectory.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    func table(template: String, fontstack: String, range: GlyphRange, directory: DataDirectory?,
+    /// The fonts directory, scanned on first use.
+    private var fonts: FontDirectory? {
+        guard let fontsPath else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        if let scanned { return scanned }
+        let d = FontDirectory(path: fontsPath)
+        scanned = d
+        return d
+    }
+
+    func table(template: String?, fontstack: String, range: GlyphRange, directory: DataDirectory?,
                warnings: TileWarnings) -> GlyphTable {
-        let url = template.replacingOccurrences(of: "{fontstack}", with: fontstack)
-            .replacingOccurrences(of: "{range}", with: range.description)
-        return (try? cache.value(for: url) {
-            guard let directory, case .file(let path)? = try? directory.resolve(url),
+        let url = template.map { $0.replacingOccurrences(of: "{fontstack}", with: fontstack)
+            .replacingOccurrences(of: "{range}", with: range.description) }
+        return (try? cache.value(for: url ?? "fonts|\(fontstack)|\(range)") {
+            guard let url, let directory, case .file(let path)? = try? directory.resolve(url),
                   let bytes = try? directory.read(path, limit: Self.maxFileBytes) else {
-                warnings.add("glyphs \(url) are not readable")
+                let names = fontstack.split(separator: ",").map(String.init)
+                if let glyphs = fonts?.glyphs(fontstack: names, range: range) {
+                    return GlyphTable(glyphs: Dictionary(glyphs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
+                }
+                warnings.add(url.map { "glyphs \($0) are not readable" } ?? "no glyphs for \(fontstack) \(range): no glyph template and no such font")
                 return .empty
             }
             var problems: [String] = []

@@ -18,11 +18,11 @@ enum SymbolPainter {
             frame.resources.tiles.warnings.add("layer \(layer.id): symbol-placement \(placement) is not drawn yet")
             return
         }
-        guard let template = frame.style.root["glyphs"]?.stringValue else { return }
+        let template = frame.style.root["glyphs"]?.stringValue
         try TiledLayerDrawing.run(layer, frame) { try paint(layer, frame, tile: $0, glyphs: template) }
     }
 
-    private static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?, glyphs template: String) throws {
+    private static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?, glyphs template: String?) throws {
         let ctx = frame.layerContext
         let field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
         let font = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
