@@ -17,6 +17,8 @@ public final class RenderResources: Sendable {
     /// Glyph ranges of the styles' `glyphs` templates, and of the fonts directory for
     /// fontstacks without PBFs.
     public let glyphs: GlyphResources
+    /// Which features of decoded vector tiles pass which filters.
+    let filterResults = FilterResults()
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.

@@ -38,6 +38,8 @@ final class SourceTilePass {
     let pointsInSquareOnly: Bool
     /// The `promoteId` property for this source layer (the feature id then comes from it).
     let promoteId: String?
+    /// The decoded tile's identity (source data and tile id) for caches of derived data.
+    let tileKey: String?
     /// The canvas pixels whose centres lie in the square, for painters that clip their own
     /// rasterization (GeoJSON tiles); nil when the tiling clips through a clip canvas.
     let pixelClip: PixelClip?
@@ -48,8 +50,9 @@ final class SourceTilePass {
     var reach = 0.0
 
     init(_ content: Content, placed: PlacedTile, canvas: Canvas, sourceMaxzoom: Int, buffer: Double = 0,
-         pointsInSquareOnly: Bool = false, promoteId: String? = nil, pixelClip: PixelClip? = nil) {
+         pointsInSquareOnly: Bool = false, promoteId: String? = nil, pixelClip: PixelClip? = nil, tileKey: String? = nil) {
         self.content = content; self.placed = placed; self.canvas = canvas; self.square = placed.square
+        self.tileKey = tileKey
         self.sourceMaxzoom = sourceMaxzoom; self.buffer = buffer
         self.pointsInSquareOnly = pointsInSquareOnly; self.promoteId = promoteId; self.pixelClip = pixelClip
     }

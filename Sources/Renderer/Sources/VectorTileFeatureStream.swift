@@ -31,8 +31,17 @@ enum VectorTileFeatureStream {
         // Only fills may cut rings: a line layer strokes them, and its dashes run from each
         // ring's first vertex as the tile stores it.
         let cutsPolygons = layer.type == .fill
+        // Features that pass a filter reading only the feature are known per tile.
+        var candidates: [Int32]?
+        if let tileKey = pass.tileKey, let filterKey = FilterResults.cacheKey(layer) {
+            candidates = frame.resources.filterResults.passing(tileKey, layer: layer, filterKey: filterKey, data: data,
+                                                               promoteId: pass.promoteId, context: ctx)
+        }
+        let activeFilter = candidates == nil ? filter : nil
+        let count = candidates?.count ?? data.features.count
 
-        for i in data.features.indices {
+        for k in 0..<count {
+            let i = candidates.map { Int($0[k]) } ?? k
             let f = data.features[i]
             guard data.worldBounds(of: i, placement: placement).intersects(cut) else { continue }
             try frame.checkDeadline()
@@ -45,7 +54,7 @@ enum VectorTileFeatureStream {
             let full = needsGeometry ? data.geometry(of: i, placement: placement) : nil
             ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti,
                                          geometry: full, state: state)
-            if let filter {
+            if let filter = activeFilter {
                 frame.clock.mark(.prepare)
                 let keep = filter.evaluateFilter(ctx)
                 frame.clock.mark(.style)

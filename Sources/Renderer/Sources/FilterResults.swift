@@ -1,0 +1,41 @@
+import Foundation
+import JSON
+import SourceData
+import StyleSpec
+
+/// Which features of a decoded vector tile layer pass a layer filter, kept per (tile, source
+/// layer, filter): a style's many layers over one source layer (eight road classes, say) then
+/// test each feature once per filter and tile instead of once per render. Only filters that
+/// read nothing but the feature itself are kept (no zoom, feature state, global state or
+/// geometry), so the answer cannot change while the tile's data does not.
+final class FilterResults: Sendable {
+    private let cache = SourceCache<[Int32]>(byteBudget: 16 << 20, cost: { 64 + $0.count * 4 })
+
+    /// A filter that can be cached, with its key text; nil otherwise.
+    static func cacheKey(_ layer: Layer) -> String? {
+        guard let filter = layer.filter, !filter.usesZoom, !filter.usesFeatureState, !filter.usesGlobalState,
+              !filter.usesGeometry, !filter.usesImages, let json = layer.json["filter"] else { return nil }
+        return json.serialized()
+    }
+
+    /// The indices of `data`'s features that pass the filter (by `pass`'s `promoteId`).
+    func passing(_ tileKey: String, layer: Layer, filterKey: String, data: VectorTileLayer, promoteId: String?,
+                 context: EvaluationContext) -> [Int32]? {
+        guard let filter = layer.filter else { return nil }
+        let key = tileKey + "|" + (layer.sourceLayer ?? "") + "|" + (promoteId ?? "") + "|" + filterKey
+        return try? cache.value(for: key) {
+            var ctx = context
+            var out: [Int32] = []
+            for i in data.features.indices {
+                let f = data.features[i]
+                var id = f.id
+                if let promoteId {
+                    id = f.properties[promoteId].map { v in if case .bool(let b) = v { return .number(b ? 1 : 0) }; return v }
+                }
+                ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti)
+                if filter.evaluateFilter(ctx) { out.append(Int32(i)) }
+            }
+            return out
+        }
+    }
+}
