@@ -19,6 +19,8 @@ public final class RenderResources: Sendable {
     public let glyphs: GlyphResources
     /// Which features of decoded vector tiles pass which filters.
     let filterResults = FilterResults()
+    /// Tessellated lines of vector tiles, by tile, layer geometry and over-zoom.
+    let lineBuckets = LineBuckets()
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.

@@ -20,11 +20,14 @@ struct TileUnitFrame {
     static let extent: Double = 8192
 
     /// `idealZoom` is the integer zoom of the view (floor, at least 0).
-    init(camera: Camera, projection: WorldProjection, tileZoom: Int, idealZoom: Int) {
+    /// `origin`: the world point positions are measured from (rounded to whole units); the
+    /// camera's centre by default, a source tile's corner for meshes kept across renders.
+    init(camera: Camera, projection: WorldProjection, tileZoom: Int, idealZoom: Int, origin world: WorldPoint? = nil) {
         self.tileZoom = tileZoom
         overscale = Double(1 << max(0, min(30, idealZoom - tileZoom)))
         unitsPerWorld = Self.extent * Double(1 << max(0, min(40, tileZoom)))
-        origin = (SIMD2(camera.center.x, camera.center.y) * unitsPerWorld).rounded(.down)
+        let from = world ?? camera.center
+        origin = (SIMD2(from.x, from.y) * unitsPerWorld).rounded(.down)
         let o = projection.apply(WorldPoint(origin.x / unitsPerWorld, origin.y / unitsPerWorld))
         t = o
         let s = 1 / unitsPerWorld

@@ -49,6 +49,11 @@ enum LinePainter {
             constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image)
         }
 
+        // A vector tile's lines are tessellated once and kept (MapLibre's buckets).
+        if let pass = tile, try LineBucketDrawing.draw(layer, style, frame, pass: pass, shift: shift, feature: feature) {
+            return
+        }
+
         // A GeoJSON tile is drawn inside its square (its features cut to the buffered square,
         // with the cut points so dashes restart there). A vector tile arrives clipped, its
         // lines whole inside it, and is clipped to its square by the tiling's clip canvas.

@@ -1,0 +1,97 @@
+import Geo
+import JSON
+import Raster
+import SourceData
+import StyleSpec
+
+/// Draws a line layer's vector tile from its kept `LineBucket`: the tile's features are
+/// tessellated once (positions from the tile's corner), and each render evaluates the styles
+/// of the features that reach the view and draws their triangles, in feature order (or by
+/// `line-sort-key`). Used when the bucket cannot depend on the render: no gradient, constant
+/// line layout, and a filter that reads only the feature.
+enum LineBucketDrawing {
+    /// Draws the pass from its bucket; false when this layer or pass cannot use one.
+    static func draw(_ layer: Layer, _ style: LineLayerStyle, _ frame: RenderFrame, pass: SourceTilePass, shift: SIMD2<Float>,
+                     feature: (EvaluationContext) -> LineLayerStyle.Feature?) throws -> Bool {
+        guard case .vector(let data, let placement) = pass.content, pass.pixelClip == nil, let tileKey = pass.tileKey,
+              style.gradient == nil, let join = style.join.constantValue, let cap = style.cap.constantValue,
+              let miter = style.miterLimit.constantValue, let round = style.roundLimit.constantValue,
+              !FilterInspection.needsGeometry(layer) else { return false }
+        var filterKey = ""
+        if layer.filter != nil {
+            guard let k = FilterResults.cacheKey(layer) else { return false }
+            filterKey = k
+        }
+        let camera = frame.camera
+        let idealZoom = max(0, Int(camera.zoom.rounded(.down)))
+        let corner = WorldPoint(pass.square.minX, pass.square.minY)
+        let units = TileUnitFrame(camera: camera, projection: frame.projection, tileZoom: pass.tileZoom, idealZoom: idealZoom,
+                                  origin: corner)
+        var ctx = frame.layerContext
+        ctx.tileZoom = pass.tileZoom
+        let candidates = layer.filter == nil ? nil
+            : frame.resources.filterResults.passing(tileKey, layer: layer, filterKey: filterKey, data: data,
+                                                    promoteId: pass.promoteId, context: ctx)
+        let key = [tileKey, layer.sourceLayer ?? "", filterKey, "\(join)", "\(cap)", "\(miter)", "\(round)",
+                   "\(idealZoom - pass.tileZoom)"].joined(separator: "|")
+        guard let bucket = frame.resources.lineBuckets.bucket(key: key, data: data, placement: placement, candidates: candidates,
+                                                               units: units, join: join, cap: cap, miterLimit: Double(miter),
+                                                               roundLimit: Double(round)) else { return false }
+        frame.clock.mark(.prepare)
+
+        // Features whose lines cannot reach the view are skipped (tile units from the corner).
+        let margin = (style.constantReach() ?? 256 * Double(style.pixelRatio)) + Double((shift * shift).sum().squareRoot())
+        pass.reach = max(pass.reach, margin)
+        let view = camera.visibleWorldBounds(margin: margin)
+        let cull = SIMD4<Float>(SIMD4(view.minX, view.minY, view.maxX, view.maxY) * units.unitsPerWorld
+            - SIMD4(units.origin.x, units.origin.y, units.origin.x, units.origin.y))
+        let states = layer.source.map { frame.style.featureState.states(source: $0, sourceLayer: layer.sourceLayer) } ?? [:]
+        let canvas = pass.canvas
+        let clip = PixelClip(width: canvas.width, height: canvas.height)
+        let sortByKey = style.sortKey != nil
+        var raster = LineRasterPass()
+        var sorted: [(key: Double, order: Int, record: Int, style: LineFeatureStyle)] = []
+        var drawn = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
+        for (n, rec) in bucket.records.enumerated() {
+            let b = rec.bounds
+            guard b.z >= cull.x, b.x <= cull.z, b.w >= cull.y, b.y <= cull.w else { continue }
+            try frame.checkDeadline()
+            let f = data.features[Int(rec.feature)]
+            var id = f.id
+            if let p = pass.promoteId {
+                id = f.properties[p].map { v in if case .bool(let x) = v { return .number(x ? 1 : 0) }; return v }
+            }
+            var state = JSONObject()
+            if !states.isEmpty, let id, let k = FeatureStateStore.key(id), let s = states[k] { state = s }
+            ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)
+            frame.clock.mark(.prepare)
+            guard let styled = feature(ctx) else { continue }
+            frame.clock.mark(.style)
+            frame.drewFeatures = true
+            frame.clock.countFeature()
+            drawn = SIMD4(min(drawn.x, b.x), min(drawn.y, b.y), max(drawn.z, b.z), max(drawn.w, b.w))
+            if sortByKey {
+                sorted.append((styled.sortKey, n, n, styled.style))
+            } else {
+                raster.draw(bucket.mesh, vertices: rec.vertices, indices: rec.indices, style: styled.style, frame: units, shift: shift,
+                            clip: clip, ramp: nil, on: canvas)
+                frame.clock.mark(.raster)
+            }
+        }
+        if sortByKey {
+            sorted.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+            for s in sorted {
+                let rec = bucket.records[s.record]
+                raster.draw(bucket.mesh, vertices: rec.vertices, indices: rec.indices, style: s.style, frame: units, shift: shift,
+                            clip: clip, ramp: nil, on: canvas)
+            }
+            frame.clock.mark(.raster)
+        }
+        if drawn.x <= drawn.z {
+            let o = units.origin, u = units.unitsPerWorld
+            pass.drawnBounds.formUnion(WorldRect(minX: (Double(drawn.x) + o.x) / u, minY: (Double(drawn.y) + o.y) / u,
+                                                 maxX: (Double(drawn.z) + o.x) / u, maxY: (Double(drawn.w) + o.y) / u))
+        }
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Geo
+import SourceData
+import StyleSpec
+
+/// The tessellated lines of one source tile's layer, kept across renders as MapLibre keeps its
+/// line buckets: positions in tile units from the tile's corner, one record per feature (its
+/// index in the tile, its vertex and triangle ranges, its bounds). Styles are evaluated per
+/// render; only geometry is kept, so paint changes, other output tiles of the same source
+/// tile (over-zoom, @2x, 512 px) and repeated requests reuse the mesh.
+final class LineBucket: Sendable {
+    struct Record: Sendable {
+        let feature: Int32
+        let vertices: Range<Int>
+        let indices: Range<Int>
+        /// Bounds of the feature's centre line in tile units (from the tile's corner).
+        let bounds: SIMD4<Float>
+    }
+    let mesh: LineMesh
+    let records: [Record]
+
+    init(mesh: LineMesh, records: [Record]) { self.mesh = mesh; self.records = records }
+
+    var byteSize: Int { 256 + mesh.vertices.count * MemoryLayout<LineVertex>.stride + mesh.indices.count * 4 + records.count * 48 }
+}
+
+extension LineMesh: @unchecked Sendable {}
+
+/// Line buckets by (tile, source layer, filter, line layout, over-zoom), in a byte budget.
+final class LineBuckets: Sendable {
+    private let cache = SourceCache<LineBucket>(byteBudget: 128 << 20, cost: { $0.byteSize })
+
+    /// The bucket of `data`'s features that pass `candidates` (all when nil), tessellated with
+    /// the layer's constant layout in `units` (whose origin is the tile's corner).
+    func bucket(key: String, data: VectorTileLayer, placement: TilePlacement, candidates: [Int32]?, units: TileUnitFrame,
+                join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double) -> LineBucket? {
+        try? cache.value(for: key) {
+            var tessellator = LineTessellator()
+            tessellator.join = join
+            tessellator.cap = cap
+            tessellator.miterLimit = miterLimit
+            tessellator.roundLimit = roundLimit
+            tessellator.sharpCornerOffset = units.sharpCornerOffset
+            tessellator.clip = nil
+            tessellator.rampRow = -1
+            var mesh = LineMesh()
+            var records: [LineBucket.Record] = []
+            var geometry = FeatureGeometry(type: .point)
+            var points: [SIMD2<Double>] = []
+            let count = candidates?.count ?? data.features.count
+            for k in 0..<count {
+                let i = candidates.map { Int($0[k]) } ?? k
+                guard data.features[i].type != .point else { continue }
+                data.geometry(of: i, placement: placement, into: &geometry)
+                let v0 = mesh.vertices.count, i0 = mesh.indices.count
+                var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+                let isPolygon = geometry.type == .polygon
+                for part in 0..<geometry.partCount {
+                    let r = geometry.partRange(part)
+                    guard r.count >= 2 else { continue }
+                    points.removeAll(keepingCapacity: true)
+                    for j in r {
+                        let q = units.quantize(geometry.points[j])
+                        points.append(q)
+                        lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+                    }
+                    points.withUnsafeBufferPointer { tessellator.addLine($0, isPolygon: isPolygon, to: &mesh) }
+                }
+                guard mesh.indices.count > i0 else { continue }
+                records.append(LineBucket.Record(feature: Int32(i), vertices: v0..<mesh.vertices.count, indices: i0..<mesh.indices.count,
+                                                 bounds: SIMD4(Float(lo.x), Float(lo.y), Float(hi.x), Float(hi.y))))
+            }
+            return LineBucket(mesh: mesh, records: records)
+        }
+    }
+}
