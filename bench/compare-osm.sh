@@ -60,19 +60,12 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 fi
 
-"$PY" - "$OUT" "$ROUNDS" "$ZOOMS" "$CORE" <<'PY'
-import json, os, statistics, sys
+"$PY" - "$OUT" "$ROUNDS" "$ZOOMS" "$CORE" "$ROOT/bench/lib" <<'PY'
+import json, os, sys
 out, rounds, zooms, core = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4]
-
-def load(path):
-    try:
-        return json.load(open(path))
-    except (OSError, ValueError):
-        return None
-
-ours = {z: [load(os.path.join(out, "strata-z%s-%d.json" % (z, r))) for r in range(1, rounds + 1)] for z in zooms}
-anchors = {n: [load(os.path.join(out, "%s-%d.json" % (n, r))) for r in range(1, rounds + 1)] for n in ("pymgl", "mapnik")}
-med = lambda xs: statistics.median(xs) if xs else None
+sys.path.insert(0, sys.argv[5])
+from rounds import med, rounds as load_rounds
+ours, anchors = load_rounds(out, rounds, zooms, ("pymgl", "mapnik"))
 
 def anchor(name, metric, z, r):
     try:

@@ -57,10 +57,7 @@ enum LineBucketDrawing {
             guard b.z >= cull.x, b.x <= cull.z, b.w >= cull.y, b.y <= cull.w else { continue }
             try frame.checkDeadline()
             let f = data.features[Int(rec.feature)]
-            var id = f.id
-            if let p = pass.promoteId {
-                id = f.properties[p].map { v in if case .bool(let x) = v { return .number(x ? 1 : 0) }; return v }
-            }
+            let id = SourceTilePass.featureID(f, promoteId: pass.promoteId)
             var state = JSONObject()
             if !states.isEmpty, let id, let k = FeatureStateStore.key(id), let s = states[k] { state = s }
             ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)

@@ -28,11 +28,7 @@ final class FilterResults: Sendable {
             var out: [Int32] = []
             for i in data.features.indices {
                 let f = data.features[i]
-                var id = f.id
-                if let promoteId {
-                    id = f.properties[promoteId].map { v in if case .bool(let b) = v { return .number(b ? 1 : 0) }; return v }
-                }
-                ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti)
+                ctx.feature = FeatureContext(id: SourceTilePass.featureID(f, promoteId: promoteId), properties: f.properties, geometryType: f.type, isMulti: f.isMulti)
                 if filter.evaluateFilter(ctx) { out.append(Int32(i)) }
             }
             return out

@@ -60,6 +60,13 @@ final class SourceTilePass {
     /// The zoom of the source tile.
     var tileZoom: Int { placed.id.z }
 
+    /// A feature's id as styles see it: the `promoteId` property when the source names one
+    /// (booleans become 1 and 0, as in MapLibre), the tile's id otherwise.
+    static func featureID(_ f: VectorTileFeature, promoteId: String?) -> JSONValue? {
+        guard let promoteId else { return f.id }
+        return f.properties[promoteId].map { v in if case .bool(let b) = v { return .number(b ? 1 : 0) }; return v }
+    }
+
     /// The source's `promoteId` for `sourceLayer`: a string for every layer, or an object
     /// naming one property per source layer.
     static func promoteId(_ source: JSONObject, sourceLayer: String) -> String? {

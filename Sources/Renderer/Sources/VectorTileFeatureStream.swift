@@ -45,10 +45,7 @@ enum VectorTileFeatureStream {
             let f = data.features[i]
             guard data.worldBounds(of: i, placement: placement).intersects(cut) else { continue }
             try frame.checkDeadline()
-            var id = f.id
-            if let key = pass.promoteId {
-                id = f.properties[key].map { v in if case .bool(let b) = v { return .number(b ? 1 : 0) }; return v }
-            }
+            let id = SourceTilePass.featureID(f, promoteId: pass.promoteId)
             var state = JSONObject()
             if !states.isEmpty, let id, let key = FeatureStateStore.key(id), let s = states[key] { state = s }
             let full = needsGeometry ? data.geometry(of: i, placement: placement) : nil
