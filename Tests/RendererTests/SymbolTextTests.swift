@@ -103,3 +103,31 @@ final class FontsDirectoryLabelTests: XCTestCase {
         XCTAssertTrue((0..<64).allSatisfy { y in (0..<128).allSatisfy { without.pixel($0, y).r == 255 } }, "no fonts, no label")
     }
 }
+
+/// Icon quads and drawing.
+final class SymbolIconTests: XCTestCase {
+    func image(_ w: Int, _ h: Int, ratio: Double = 1, sdf: Bool = false, fill: PremultipliedRGBA8) -> SpriteImage {
+        SpriteImage(pixmap: Pixmap(width: w, height: h, fill: fill), pixelRatio: ratio, sdf: sdf)
+    }
+
+    func testQuadsFollowAnchorOffsetAndPixelRatio() {
+        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        let centre = SymbolIcons.shape(image(10, 6, fill: red), name: "a", anchor: .center, offset: .zero, size: 1, opacity: 1)
+        XCTAssertEqual(centre.box, SIMD4(-5, -3, 5, 3))
+        XCTAssertEqual(centre.quad, SIMD4(-6, -4, 6, 4), "one padding texel around the image")
+        let hiDPI = SymbolIcons.shape(image(20, 12, ratio: 2, fill: red), name: "b", anchor: .topLeft, offset: SIMD2(2, 1), size: 1, opacity: 1)
+        XCTAssertEqual(hiDPI.box, SIMD4(2, 1, 12, 7), "a @2x image shows at half its pixel size")
+        XCTAssertEqual(hiDPI.quad, SIMD4(1.5, 0.5, 12.5, 7.5))
+    }
+
+    func testPlainIconsDrawTheirPixelsAtNativeSize() {
+        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        let canvas = Canvas(width: 32, height: 32)
+        let icon = SymbolIcons.shape(image(10, 6, fill: red), name: "a", anchor: .center, offset: .zero, size: 1, opacity: 1)
+        SymbolIcons.draw([SymbolIcons.Placed(icon: icon, at: SIMD2(16, 16))], pixelRatio: 1, on: canvas)
+        XCTAssertEqual(canvas.pixmap.pixel(11, 13), red)
+        XCTAssertEqual(canvas.pixmap.pixel(20, 18), red)
+        XCTAssertEqual(canvas.pixmap.pixel(10, 16).a, 0, "the padding texel is transparent")
+        XCTAssertEqual(canvas.pixmap.pixel(16, 12).a, 0)
+    }
+}

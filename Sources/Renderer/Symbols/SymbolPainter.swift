@@ -42,6 +42,18 @@ enum SymbolPainter {
         let allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
         let ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         let padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
+        let iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
+        let iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
+        let iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
+        let iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
+        let iconOpacity = LayerProperty(layer, "icon-opacity", .paint, ctx, convert: Convert.number)
+        let iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        let iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        let iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
+        let iconColor = LayerProperty(layer, "icon-color", .paint, ctx, convert: Convert.color)
+        let iconHaloColor = LayerProperty(layer, "icon-halo-color", .paint, ctx, convert: Convert.color)
+        let iconHaloWidth = LayerProperty(layer, "icon-halo-width", .paint, ctx, convert: Convert.number)
+        let iconHaloBlur = LayerProperty(layer, "icon-halo-blur", .paint, ctx, convert: Convert.number)
         let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
@@ -67,6 +79,7 @@ enum SymbolPainter {
         struct Quad { var glyph: SDFGlyph; var rect: SIMD4<Float>; var drawing: Int }
         var quads: [Quad] = []
         var drawings: [SDFGlyphDrawing] = []
+        var icons: [SymbolIcons.Placed] = []
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             var text = Array(Self.text(field.value(fctx)).unicodeScalars.map(\.value))
             switch transform.value(fctx) {
@@ -74,7 +87,8 @@ enum SymbolPainter {
             case "lowercase": text = Array(String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))).lowercased().unicodeScalars.map(\.value))
             default: break
             }
-            guard !text.isEmpty else { return }
+            let icon = iconImage.value(fctx).flatMap { name in frame.images.image(name).map { (name, $0) } }
+            guard !text.isEmpty || icon != nil else { return }
             let stack = font.value(fctx).joined(separator: ",")
             let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center
             let justifyText = justifyName.value(fctx)
@@ -83,9 +97,21 @@ enum SymbolPainter {
             let off = offset.value(fctx)
             let textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
             frame.clock.mark(.style)
-            guard let shaping = TextShaper.shape(text, glyphs: { glyph(stack, $0) }, maxWidth: Double(maxWidth.value(fctx)) * em,
-                                                 lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
-                                                 spacing: Double(spacing.value(fctx)) * em, translate: textOffset) else { return }
+            let shaping = text.isEmpty ? nil
+                : TextShaper.shape(text, glyphs: { glyph(stack, $0) }, maxWidth: Double(maxWidth.value(fctx)) * em,
+                                   lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
+                                   spacing: Double(spacing.value(fctx)) * em, translate: textOffset)
+            var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
+                                                          offset: iconOffset.value(fctx), size: iconSize.value(fctx),
+                                                          opacity: iconOpacity.value(fctx)) }
+            if let i = shapedIcon, i.image.sdf {
+                let o = i.opacity
+                shapedIcon?.sdf = SDFGlyphDrawing(fill: Convert.premultiplied(iconColor.value(fctx)) * o,
+                                                  halo: Convert.premultiplied(iconHaloColor.value(fctx)) * o,
+                                                  haloWidth: max(0, iconHaloWidth.value(fctx)), haloBlur: max(0, iconHaloBlur.value(fctx)),
+                                                  fontScale: i.size, pixelRatio: ratio)
+            }
+            guard shaping != nil || shapedIcon != nil else { return }
             let fontSize = size.value(fctx)
             let scale = fontSize / 24 * ratio
             let fillColor = Convert.premultiplied(color.value(fctx)) * max(0, min(1, opacity.value(fctx)))
@@ -98,14 +124,20 @@ enum SymbolPainter {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let at = frame.projection.apply(world) + shift
-                if !allowOverlap || !ignorePlacement {
-                    let pad = padding * ratio
-                    let box = SIMD4(at.x + Float(shaping.left) * scale - pad, at.y + Float(shaping.top) * scale - pad,
-                                    at.x + Float(shaping.right) * scale + pad, at.y + Float(shaping.bottom) * scale + pad)
-                    if !allowOverlap, collisions.collides(box) { continue }
-                    if !ignorePlacement { collisions.insert(box) }
+                let pad = padding * ratio
+                let textBox = shaping.map { s in
+                    SIMD4(at.x + Float(s.left) * scale - pad, at.y + Float(s.top) * scale - pad,
+                          at.x + Float(s.right) * scale + pad, at.y + Float(s.bottom) * scale + pad)
                 }
+                let iconBox = shapedIcon.map { $0.box(at: at, pixelRatio: ratio, padding: iconPadding.x * ratio) }
+                // A symbol shows when its text and its icon both find room (or may overlap).
+                if let b = textBox, !allowOverlap, collisions.collides(b) { continue }
+                if let b = iconBox, !iconAllowOverlap, collisions.collides(b) { continue }
+                if let b = textBox, !ignorePlacement { collisions.insert(b) }
+                if let b = iconBox, !iconIgnorePlacement { collisions.insert(b) }
                 frame.drewFeatures = true
+                if let shapedIcon { icons.append(SymbolIcons.Placed(icon: shapedIcon, at: at)) }
+                guard let shaping else { continue }
                 for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
                     // Quad corners as MapLibre's vertex buffer stores them (1/32 px at 24 px).
                     let rectBuffer = Double(SDFGlyph.border + SDFGlyphDrawing.atlasPadding)
@@ -120,6 +152,8 @@ enum SymbolPainter {
                 }
             }
         }
+        // Icons first, then halos, then text, as MapLibre draws a symbol layer.
+        SymbolIcons.draw(icons, pixelRatio: ratio, on: canvas)
         for pass in [SDFGlyphDrawing.Pass.halo, .text] {
             for q in quads {
                 drawings[q.drawing].draw(q.glyph, x0: q.rect.x, y0: q.rect.y, x1: q.rect.z, y1: q.rect.w, pass: pass, on: canvas)

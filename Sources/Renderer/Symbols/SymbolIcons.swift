@@ -1,0 +1,90 @@
+import Raster
+import SourceData
+
+/// Icons of point-placed symbols, as MapLibre draws non-SDF icons: the image at its display
+/// size (pixels / its pixel ratio) anchored by `icon-anchor`, moved by `icon-offset`, scaled
+/// by `icon-size`, its quad including the atlas's 1-pixel transparent padding (corners kept at
+/// 1/32 px as the vertex buffer stores them), sampled nearest at native size and bilinearly
+/// otherwise, times `icon-opacity`.
+enum SymbolIcons {
+    struct Shaped {
+        let image: SpriteImage
+        let name: String
+        /// Quad corners (left, top, right, bottom) in CSS px at icon-size 1, padding included.
+        let quad: SIMD4<Float>
+        /// The icon's own box (no padding), for collisions.
+        let box: SIMD4<Float>
+        let size: Float
+        let opacity: Float
+        /// SDF icons (`sdf: true` in the sprite) are shaded like glyphs in `icon-color`.
+        var sdf: SDFGlyphDrawing?
+
+        func box(at p: SIMD2<Float>, pixelRatio: Float, padding: Float) -> SIMD4<Float> {
+            let s = size * pixelRatio
+            return SIMD4(p.x + box.x * s - padding, p.y + box.y * s - padding, p.x + box.z * s + padding, p.y + box.w * s + padding)
+        }
+    }
+
+    struct Placed {
+        let icon: Shaped
+        let at: SIMD2<Float>
+    }
+
+    static func shape(_ image: SpriteImage, name: String, anchor: SymbolAnchor, offset: SIMD2<Float>, size: Float,
+                      opacity: Float) -> Shaped {
+        let ratio = Float(image.pixelRatio)
+        let w = Float(image.pixmap.width) / ratio, h = Float(image.pixmap.height) / ratio
+        let a = anchor.alignment
+        let x1 = offset.x - w * Float(a.x), y1 = offset.y - h * Float(a.y)
+        let border = 1 / ratio
+        func q(_ v: Float) -> Float { (v * 32).rounded() / 32 }
+        return Shaped(image: image, name: name, quad: SIMD4(q(x1 - border), q(y1 - border), q(x1 + w + border), q(y1 + h + border)),
+                      box: SIMD4(x1, y1, x1 + w, y1 + h), size: max(0, size), opacity: max(0, min(1, opacity)))
+    }
+
+    static func draw(_ icons: [Placed], pixelRatio: Float, on canvas: Canvas) {
+        var padded: [String: Pixmap] = [:]
+        var fields: [String: SDFGlyph] = [:]
+        // SDF icons: halos of all first, then the icons, as for text.
+        for pass in [SDFGlyphDrawing.Pass.halo, .text] {
+            for p in icons where p.icon.sdf != nil && p.icon.size > 0 {
+                let image = p.icon.image.pixmap
+                guard image.width > 6, image.height > 6 else { continue }
+                let field: SDFGlyph
+                if let hit = fields[p.icon.name] {
+                    field = hit
+                } else {
+                    // The image's alpha is the distance field (its own margin counts as the border).
+                    var bytes = [UInt8](repeating: 0, count: image.width * image.height)
+                    for y in 0..<image.height { for x in 0..<image.width { bytes[y * image.width + x] = image.pixel(x, y).a } }
+                    field = SDFGlyph(id: 0, width: image.width - 2 * SDFGlyph.border, height: image.height - 2 * SDFGlyph.border,
+                                     left: 0, top: 0, advance: 0, bitmap: bytes)
+                    fields[p.icon.name] = field
+                }
+                let s = p.icon.size * pixelRatio
+                p.icon.sdf!.draw(field, x0: p.at.x + p.icon.quad.x * s, y0: p.at.y + p.icon.quad.y * s,
+                                 x1: p.at.x + p.icon.quad.z * s, y1: p.at.y + p.icon.quad.w * s, pass: pass, on: canvas)
+            }
+        }
+        for p in icons where p.icon.sdf == nil && p.icon.opacity > 0 && p.icon.size > 0 {
+            let image = p.icon.image.pixmap
+            let pix: Pixmap
+            if let hit = padded[p.icon.name] {
+                pix = hit
+            } else {
+                // The atlas keeps one transparent texel around every image.
+                var out = Pixmap(width: image.width + 2, height: image.height + 2)
+                for y in 0..<image.height { for x in 0..<image.width { out.setPixel(x + 1, y + 1, image.pixel(x, y)) } }
+                padded[p.icon.name] = out
+                pix = out
+            }
+            let s = p.icon.size * pixelRatio
+            let x0 = p.at.x + p.icon.quad.x * s, y0 = p.at.y + p.icon.quad.y * s
+            let x1 = p.at.x + p.icon.quad.z * s, y1 = p.at.y + p.icon.quad.w * s
+            let sx = (x1 - x0) / Float(pix.width), sy = (y1 - y0) / Float(pix.height)
+            let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
+            canvas.drawImage(pix, transform: Transform(a: sx, b: 0, c: 0, d: sy, tx: x0, ty: y0),
+                             filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
+        }
+    }
+}
