@@ -16,28 +16,19 @@ struct GlyphTable: Sendable {
 /// or when its file is missing, the range is made from the fonts directory (FreeType SDF
 /// glyphs, as `GET /fonts` serves them). A range neither has is empty, with a warning: its
 /// glyphs do not draw, the render goes on.
-public final class GlyphResources: @unchecked Sendable {
+public final class GlyphResources: Sendable {
     private let cache: SourceCache<GlyphTable>
     /// Largest glyph PBF read (a range of 256 glyphs is ~100 KB).
     static let maxFileBytes = 4 << 20
     private let fontsPath: String?
-    private let lock = NSLock()
-    private var scanned: FontDirectory?
 
     public init(byteBudget: Int = 64 << 20, fontsDirectory: String? = nil) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
         fontsPath = fontsDirectory.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The fonts directory, scanned on first use.
-    private var fonts: FontDirectory? {
-        guard let fontsPath else { return nil }
-        lock.lock(); defer { lock.unlock() }
-        if let scanned { return scanned }
-        let d = FontDirectory(path: fontsPath)
-        scanned = d
-        return d
-    }
+    /// The fonts directory, scanned on first use (once per process, shared with `/fonts`).
+    private var fonts: FontDirectory? { fontsPath.map(FontDirectory.shared) }
 
     func table(template: String?, fontstack: String, range: GlyphRange, directory: DataDirectory?,
                warnings: TileWarnings) -> GlyphTable {

@@ -34,11 +34,7 @@ enum SymbolPainter {
         let spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
         let justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
         let transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
-        let color = LayerProperty(layer, "text-color", .paint, ctx, convert: Convert.color)
-        let haloColor = LayerProperty(layer, "text-halo-color", .paint, ctx, convert: Convert.color)
-        let haloWidth = LayerProperty(layer, "text-halo-width", .paint, ctx, convert: Convert.number)
-        let haloBlur = LayerProperty(layer, "text-halo-blur", .paint, ctx, convert: Convert.number)
-        let opacity = LayerProperty(layer, "text-opacity", .paint, ctx, convert: Convert.number)
+        let textPaint = SymbolSDFPaint(layer, "text", ctx)
         let allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
         let ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         let padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
@@ -46,14 +42,10 @@ enum SymbolPainter {
         let iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
         let iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         let iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
-        let iconOpacity = LayerProperty(layer, "icon-opacity", .paint, ctx, convert: Convert.number)
         let iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
         let iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         let iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
-        let iconColor = LayerProperty(layer, "icon-color", .paint, ctx, convert: Convert.color)
-        let iconHaloColor = LayerProperty(layer, "icon-halo-color", .paint, ctx, convert: Convert.color)
-        let iconHaloWidth = LayerProperty(layer, "icon-halo-width", .paint, ctx, convert: Convert.number)
-        let iconHaloBlur = LayerProperty(layer, "icon-halo-blur", .paint, ctx, convert: Convert.number)
+        let iconPaint = SymbolSDFPaint(layer, "icon", ctx)
         let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
@@ -81,12 +73,13 @@ enum SymbolPainter {
         var drawings: [SDFGlyphDrawing] = []
         var icons: [SymbolIcons.Placed] = []
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
-            var text = Array(Self.text(field.value(fctx)).unicodeScalars.map(\.value))
+            var string = Self.text(field.value(fctx))
             switch transform.value(fctx) {
-            case "uppercase": text = Array(String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))).uppercased().unicodeScalars.map(\.value))
-            case "lowercase": text = Array(String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init))).lowercased().unicodeScalars.map(\.value))
+            case "uppercase": string = string.uppercased()
+            case "lowercase": string = string.lowercased()
             default: break
             }
+            let text = string.unicodeScalars.map(\.value)
             let icon = iconImage.value(fctx).flatMap { name in frame.images.image(name).map { (name, $0) } }
             guard !text.isEmpty || icon != nil else { return }
             let stack = font.value(fctx).joined(separator: ",")
@@ -103,21 +96,14 @@ enum SymbolPainter {
                                    spacing: Double(spacing.value(fctx)) * em, translate: textOffset)
             var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
                                                           offset: iconOffset.value(fctx), size: iconSize.value(fctx),
-                                                          opacity: iconOpacity.value(fctx)) }
+                                                          opacity: iconPaint.opacity(fctx)) }
             if let i = shapedIcon, i.image.sdf {
-                let o = i.opacity
-                shapedIcon?.sdf = SDFGlyphDrawing(fill: Convert.premultiplied(iconColor.value(fctx)) * o,
-                                                  halo: Convert.premultiplied(iconHaloColor.value(fctx)) * o,
-                                                  haloWidth: max(0, iconHaloWidth.value(fctx)), haloBlur: max(0, iconHaloBlur.value(fctx)),
-                                                  fontScale: i.size, pixelRatio: ratio)
+                shapedIcon?.sdf = iconPaint.drawing(fctx, fontScale: i.size, pixelRatio: ratio)
             }
             guard shaping != nil || shapedIcon != nil else { return }
             let fontSize = size.value(fctx)
             let scale = fontSize / 24 * ratio
-            let fillColor = Convert.premultiplied(color.value(fctx)) * max(0, min(1, opacity.value(fctx)))
-            let drawing = SDFGlyphDrawing(fill: fillColor, halo: Convert.premultiplied(haloColor.value(fctx)) * max(0, min(1, opacity.value(fctx))),
-                                          haloWidth: max(0, haloWidth.value(fctx)), haloBlur: max(0, haloBlur.value(fctx)),
-                                          fontScale: fontSize / 24, pixelRatio: ratio)
+            let drawing = textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio)
             frame.clock.mark(.prepare)
             drawings.append(drawing)
             for point in anchors(geometry) {
@@ -172,7 +158,8 @@ enum SymbolPainter {
     }
 
     /// Where point placement puts labels: every point of a (multi)point, the first vertex of
-    /// each line, and inside each polygon its outer ring's centroid-ish centre.
+    /// each line, and for each polygon the centre of its outer ring's bounding box (MapLibre uses
+    /// the pole of inaccessibility; not yet here).
     static func anchors(_ g: FeatureGeometry) -> [WorldPoint] {
         switch g.type {
         case .point: return g.points
@@ -185,7 +172,6 @@ enum SymbolPainter {
                 let b = r.reduce(WorldRect.empty) { $0.union(WorldRect(minX: g.points[$1].x, minY: g.points[$1].y, maxX: g.points[$1].x, maxY: g.points[$1].y)) }
                 return WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2)
             }
-        default: return []
         }
     }
 }

@@ -2,14 +2,13 @@ import Fonts
 import Foundation
 import SourceData
 
-/// The fonts directory behind `GET /fonts/...`: scanned on first use (off the event loop),
-/// generated glyph ranges kept in a byte-bounded LRU, so a range costs its SDF generation
-/// once. Thread-safe; generation runs outside the lock (two first requests for one range may
-/// both generate it, which is harmless).
+/// The fonts directory behind `GET /fonts/...`: scanned on first use (off the event loop; the
+/// scan is shared with the renderer, `FontDirectory.shared`), generated glyph ranges kept in a
+/// byte-bounded LRU, so a range costs its SDF generation once. Thread-safe; generation runs
+/// outside the lock (two first requests for one range may both generate it, harmlessly).
 final class GlyphService: @unchecked Sendable {
     let path: String
     private let lock = NSLock()
-    private var directory: FontDirectory?
     private var cache: LRUCache<String, [UInt8]>
 
     init(path: String, cacheBytes: Int) {
@@ -18,13 +17,7 @@ final class GlyphService: @unchecked Sendable {
     }
 
     /// The scanned directory (scanned by the first caller).
-    var fonts: FontDirectory {
-        lock.lock(); defer { lock.unlock() }
-        if let directory { return directory }
-        let d = FontDirectory(path: path)
-        directory = d
-        return d
-    }
+    var fonts: FontDirectory { FontDirectory.shared(path) }
 
     /// The PBF of `range` for the fontstack; nil when the directory has none of its fonts.
     func pbf(fontstack: [String], range: GlyphRange) -> [UInt8]? {
