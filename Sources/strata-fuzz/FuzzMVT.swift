@@ -10,7 +10,7 @@ func fuzzMVT(_ data: UnsafeRawBufferPointer) {
 /// Layers are keyed by name with a sane extent; every feature has geometry of its type,
 /// well formed, whose world coordinates lie within the feature's bounds.
 func checkVectorTile(_ tile: VectorTile) {
-    fuzzCheck(tile.warnings.count <= 101, "\(tile.warnings.count) warnings (capped at 100 + a count)")
+    fuzzCheck(tile.warnings.count <= VectorTile.maxWarnings, "\(tile.warnings.count) warnings (capped at \(VectorTile.maxWarnings))")
     let tileID = TileID(z: 3, x: 5, y: 2)!
     var g = FeatureGeometry(type: .point)
     for (name, layer) in tile.layers {

@@ -209,6 +209,19 @@ final class VectorTileDecoderTests: XCTestCase {
         XCTAssertThrowsError(try VectorTile.decode(plain + [0, 0x80]))
     }
 
+    /// Found by the mbtiles-row fuzzer: 100 feature warnings, a "more skipped" line and a
+    /// field-0 line together. The cap holds: 100 kept, then the two summaries.
+    func testWarningsStayCappedWithBothSummaries() throws {
+        var w = MVTWriter()
+        var l = MVTWriter.Layer(name: "l")
+        for _ in 0..<150 { l.features.append(.init(type: 9, commands: MVTWriter.points([(1, 1)]))) }
+        w.layers = [l]
+        let tile = try VectorTile.decode(w.encode() + [0, 0])
+        XCTAssertEqual(tile.warnings.count, VectorTile.maxWarnings, "\(tile.warnings.suffix(2))")
+        XCTAssertTrue(tile.warnings[100].contains("50 more features skipped"), tile.warnings[100])
+        XCTAssertTrue(tile.warnings[101].contains("field-0"), tile.warnings[101])
+    }
+
     func testSharedRenderTestTilesDecode() throws {
         let dir = try TestEnvironment.shared("render-tests/assets/tiles")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)

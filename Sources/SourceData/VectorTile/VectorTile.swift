@@ -9,7 +9,9 @@ public final class VectorTile: Sendable {
     /// Layers by name (a later layer with the same name replaces an earlier one, as in
     /// MapLibre's vector-tile reader).
     public let layers: [String: VectorTileLayer]
-    /// Features skipped because they were malformed, as "layer/feature: why" (capped).
+    /// Features skipped because they were malformed, as "layer/feature: why": at most
+    /// `maxFeatureWarnings` of them, then at most two summary lines (how many more were
+    /// skipped, how many field-0 padding values were ignored).
     public let warnings: [String]
 
     init(layers: [String: VectorTileLayer], warnings: [String]) {
@@ -18,6 +20,11 @@ public final class VectorTile: Sendable {
 
     /// A tile without layers (an empty tile file, or a tile the source does not have).
     public static let empty = VectorTile(layers: [:], warnings: [])
+
+    /// Per-feature warnings kept before the rest are only counted.
+    public static let maxFeatureWarnings = VectorTileDecoder.maxWarnings
+    /// The most `warnings` a tile can carry: the per-feature ones and two summary lines.
+    public static let maxWarnings = maxFeatureWarnings + 2
 
     /// Decodes MVT bytes; gzip-compressed bytes are inflated first. Structural damage (a
     /// truncated or mis-typed field) throws; a feature whose geometry or tags are invalid is
