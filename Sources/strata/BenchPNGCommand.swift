@@ -47,7 +47,8 @@ struct BenchPNG: AsyncParsableCommand {
         print(String(format: "decode of the input files to premultiplied RGBA: %.4f ms/tile (process CPU median)", decodeMs))
 
         let configs: [(String, PNGEncodeOptions)] = [
-            ("default (z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
+            ("default (libdeflate z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
+            ("zlib z1 (libpng's own stream)", PNGEncodeOptions(deflater: .zlib)),
             ("default without single-colour cache", PNGEncodeOptions(cacheSingleColour: false)),
             ("z2", PNGEncodeOptions(level: 2)),
             ("z3", PNGEncodeOptions(level: 3)),
