@@ -58,7 +58,9 @@ enum AnnotationPainter {
         let drawing = SDFGlyphDrawing(fill: premultiplied(style.textColor.color), halo: .zero, haloWidth: 0, haloBlur: 0,
                                       fontScale: Float(style.textSize / 24), pixelRatio: Float(r))
         for q in p.layout.quads {
-            let rect = SIMD4(b.x, b.y, b.x, b.y) + q.rect * r
+            // Quantized to 1/64 px from the box's whole-pixel corner: exact in Float, so every
+            // tile samples a glyph at the same field positions.
+            let rect = SIMD4(b.x, b.y, b.x, b.y) + (q.rect * r * 64).rounded(.toNearestOrAwayFromZero) / 64
             drawing.draw(q.glyph, x0: Float(rect.x), y0: Float(rect.y), x1: Float(rect.z), y1: Float(rect.w), pass: .text, on: canvas)
         }
     }
