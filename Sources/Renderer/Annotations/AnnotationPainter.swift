@@ -12,7 +12,7 @@ enum AnnotationPainter {
         try frame.checkDeadlineNow()
         let camera = frame.camera
         let result = camera.isRotated
-            ? AnnotationPlacementCache.place(frame, screen: camera.projection())
+            ? frame.resources.annotationPlacements.place(frame, screen: camera.projection())
             : frame.resources.annotationPlacements.placement(frame)
         guard !result.placed.isEmpty else { return }
         let r = camera.pixelRatio

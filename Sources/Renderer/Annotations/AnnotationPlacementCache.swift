@@ -22,25 +22,36 @@ struct AnnotationPlacementResult: Sendable {
 /// layers they are tied to and the glyphs, so a cached placement is never stale.
 final class AnnotationPlacementCache: Sendable {
     private let cache = SourceCache<AnnotationPlacementResult>(byteBudget: 16 << 20, cost: { $0.byteSize })
+    /// Layouts do not depend on the zoom: shaped once per style for every zoom and rotated view.
+    private let layoutCache = SourceCache<AnnotationLayouts>(byteBudget: 16 << 20, cost: { $0.byteSize })
 
     func placement(_ frame: RenderFrame) -> AnnotationPlacementResult {
         let key = frame.style.renderHash + "|" + String(frame.camera.zoom)
-        return (try? cache.value(for: key) { Self.place(frame, screen: nil) }) ?? AnnotationPlacementResult(placed: [])
+        return (try? cache.value(for: key) { place(frame, screen: nil) }) ?? AnnotationPlacementResult(placed: [])
+    }
+
+    /// Every annotation of the style laid out, in insertion order.
+    func layouts(_ frame: RenderFrame) -> [AnnotationLayout] {
+        let make = {
+            let glyphs = AnnotationGlyphs(frame)
+            return AnnotationLayouts(items: frame.style.annotations.items.map { AnnotationLayout($0, glyph: glyphs.glyph) })
+        }
+        return ((try? layoutCache.value(for: frame.style.renderHash, build: make)) ?? make()).items
     }
 
     /// Lays out and places every shown annotation. Boxes are compared in world CSS pixels at
     /// the frame's zoom, or, with `screen` (a rotated view), at their projected device points
     /// scaled back to CSS pixels.
-    static func place(_ frame: RenderFrame, screen: WorldProjection?) -> AnnotationPlacementResult {
+    func place(_ frame: RenderFrame, screen: WorldProjection?) -> AnnotationPlacementResult {
         let style = frame.style
         var visibility = AnnotationVisibility(style: style, zoom: frame.camera.zoom, resources: frame.resources)
-        let glyphs = AnnotationGlyphs(frame)
+        let layouts = self.layouts(frame)
         let worldCSS = 512 * pow(2, frame.camera.zoom)
         let ratio = frame.camera.pixelRatio
         var candidates: [AnnotationPlacement.Candidate] = []
         var entries: [PlacedAnnotation] = []
-        for a in style.annotations.items where visibility.shows(a) {
-            let layout = AnnotationLayout(a, glyph: glyphs.glyph)
+        for (i, a) in style.annotations.items.enumerated() where visibility.shows(a) {
+            let layout = layouts[i]
             let world = WebMercator.project(lon: a.longitude, lat: a.latitude)
             let at: SIMD2<Double>
             if let screen {
@@ -55,6 +66,12 @@ final class AnnotationPlacementCache: Sendable {
         }
         return AnnotationPlacementResult(placed: AnnotationPlacement.place(candidates).map { entries[$0.order] })
     }
+}
+
+/// The layouts of a style's annotations, in insertion order.
+struct AnnotationLayouts: Sendable {
+    var items: [AnnotationLayout]
+    var byteSize: Int { items.reduce(64) { $0 + $1.byteSize } }
 }
 
 /// Glyph lookup for annotation text: ranges of the annotation font, read once per placement.
