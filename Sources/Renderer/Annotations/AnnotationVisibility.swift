@@ -1,10 +1,13 @@
+import Geo
 import JSON
+import SourceData
 import StyleSpec
 
 /// Whether an annotation tied to a layer (and a feature) shows at a zoom: the layer must
-/// exist and draw there (visibility, zoom range); with `associatedFeatureId`, a GeoJSON
-/// source must hold that feature and the layer's filter must keep it. Features of vector
-/// sources are not looked up (they are spread over tiles): there the layer decides alone.
+/// exist and draw there (visibility, zoom range); with `associatedFeatureId`, the layer's
+/// source must hold that feature and the layer's filter must keep it. A GeoJSON source is
+/// searched whole; a vector-tile source in the one tile of the zoom's data level under the
+/// annotation's coordinate (features are spread over tiles; a feature is where it is pinned).
 struct AnnotationVisibility {
     let style: Style
     let zoom: Double
@@ -22,7 +25,9 @@ struct AnnotationVisibility {
         guard let layer = style.layer(layerID), layer.type != .slot, layer.isInZoomRange(zoom),
               layer.isVisible(globalState: style.globalState) else { return false }
         guard let fid = a.associatedFeatureId else { return true }
-        guard let sourceID = layer.source, let spec = style.source(sourceID), spec.type == .geojson else { return true }
+        guard let sourceID = layer.source, let spec = style.source(sourceID) else { return true }
+        if spec.type == .vector { return vectorFeatureShows(a, fid, layer, spec) }
+        guard spec.type == .geojson else { return true }
         guard let data = resources.geoJSON(spec) else { return false }
         if featureIndex[sourceID] == nil {
             var index: [String: Int] = [:]
@@ -37,5 +42,28 @@ struct AnnotationVisibility {
         let state = style.featureState.state(source: sourceID, id: fid) ?? JSONObject()
         let feature = FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)
         return filter.evaluateFilter(EvaluationContext(zoom: zoom, feature: feature, globalState: style.globalState))
+    }
+
+    /// The feature in the vector tile under the annotation, through the layer's filter.
+    private func vectorFeatureShows(_ a: Annotation, _ fid: String, _ layer: Layer, _ spec: SourceSpec) -> Bool {
+        guard let directory = resources.dataDirectory, let sourceLayer = layer.sourceLayer,
+              let source = resources.tiles.tiledSource(spec, directory: directory) else { return false }
+        let z = TileCover.zoomLevel(zoom, tileSize: source.tileSize, round: false)
+        guard z >= source.minzoom else { return false }
+        let dataZoom = min(z, source.maxzoom)
+        let world = WebMercator.project(lon: a.longitude, lat: a.latitude)
+        let n = Double(1 << dataZoom)
+        guard let id = TileID(z: dataZoom, x: min(Int(n) - 1, Int(world.x * n)), y: min(Int(n) - 1, Int(world.y * n))),
+              source.covers(id), case .tile(let tile) = resources.tiles.vectorTile(source, id, directory: directory),
+              let data = tile.layers[sourceLayer] else { return false }
+        let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)
+        let state = style.featureState.state(source: spec.id, sourceLayer: sourceLayer, id: fid) ?? JSONObject()
+        for f in data.features {
+            guard let fidValue = SourceTilePass.featureID(f, promoteId: promoteId), FeatureStateStore.key(fidValue) == fid else { continue }
+            guard let filter = layer.filter else { return true }
+            let feature = FeatureContext(id: fidValue, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)
+            if filter.evaluateFilter(EvaluationContext(zoom: zoom, feature: feature, globalState: style.globalState)) { return true }
+        }
+        return false
     }
 }

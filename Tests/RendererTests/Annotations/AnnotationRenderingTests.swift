@@ -102,3 +102,32 @@ final class AnnotationRenderingTests: XCTestCase {
         XCTAssertEqual(bad, 0, "\(bad) channels differ from References/\(name).png", file: file, line: line)
     }
 }
+
+/// An annotation tied to a feature of a vector-tile source: the feature is looked up in the
+/// tile under the annotation, through the layer's filter (no fonts needed: the boxes are sized).
+final class AnnotationVectorFeatureTests: XCTestCase {
+    func testFeatureOfAVectorTileDecides() throws {
+        let fixture = try TileFixture()
+        // Two points at the centre of tile 1/0/0 (world 0.25, 0.25): ids 1 and 2.
+        try fixture.write(MiniMVT.tile(layer: "poi", features: [(1, [[(2048, 2048)]]), (1, [[(2048, 2048)]])], ids: [1, 2]), "tiles/1/0/0.mvt")
+        let json = try JSONParser.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["tiles/{z}/{x}/{y}.mvt"], "maxzoom": 1}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#000000"}},
+                    {"id": "dots", "type": "circle", "source": "v", "source-layer": "poi", "filter": ["==", ["id"], 1]}]}
+        """#)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style does not parse")
+        }
+        let renderer = try fixture.renderer()
+        let camera = Camera(center: WorldPoint(0.25, 0.25), zoom: 1.5, width: 128, height: 128)
+        let lat = WebMercator.unproject(WorldPoint(0.25, 0.25)).lat
+        func shows(_ feature: Int) throws -> Bool {
+            let a = try JSONParser.parse(#"{"coordinate": [-90, \#(lat)], "text": "", "width": 80, "height": 20, "layer": "dots", "associatedFeatureId": \#(feature), "style": {"background-color": "white"}}"#)
+            let style = try parsed.0.applying([.addAnnotation(a.objectValue!)]).get()
+            return try renderer.render(style, camera: camera).pixel(64 + 30, 64).r == 255
+        }
+        XCTAssertTrue(try shows(1), "feature 1 passes the filter")
+        XCTAssertFalse(try shows(2), "feature 2 is filtered out")
+        XCTAssertFalse(try shows(3), "there is no feature 3")
+    }
+}
