@@ -20,8 +20,10 @@ enum AnnotationPainter {
         let ws = camera.worldSize
         // The canvas origin in world device pixels (whole for tiles).
         let ox = snapped(camera.center.x * ws - camera.centerPixel.x), oy = snapped(camera.center.y * ws - camera.centerPixel.y)
+        // World copies a box can reach the canvas from (wide views, the antimeridian).
+        let copies = camera.worldCopies(margin: (Annotation.maxSide + Annotation.maxOffset) * r)
         for p in result.placed {
-            for copy in -1...1 {
+            for copy in copies {
                 let box: SIMD4<Double>
                 if camera.isRotated {
                     let at = camera.projection(worldOffset: copy).apply(p.world)
