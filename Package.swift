@@ -82,7 +82,7 @@ let package = Package(
                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
-                    exclude: ["Failures"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
+                    exclude: ["Failures", "Annotations/References"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "Raster", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -80,6 +80,12 @@ export class Api {
     return this.request("DELETE", `/sources/${enc(id)}${cascade ? "?cascade=true" : ""}`);
   }
 
+  // View annotations
+  annotations() { return this.request("GET", "/annotations"); }
+  addAnnotation(annotation) { return this.request("POST", "/annotations", annotation); }
+  patchAnnotation(id, changes) { return this.request("PATCH", `/annotations/${enc(id)}`, changes); }
+  deleteAnnotation(id) { return this.request("DELETE", `/annotations/${enc(id)}`); }
+
   /** The `v` (style hash) query parameter of the session's TileJSON tile URL. */
   async tileVersion() {
     const tj = await this.tileJSON();

@@ -9,6 +9,7 @@ import { LayerEditor } from "./editor.js";
 import { AddLayerForm } from "./add-layer.js";
 import { SourcePanel } from "./sources.js";
 import { StylePanel } from "./style-view.js";
+import { AnnotationPanel } from "./annotations.js";
 import { readFragment, writeFragment } from "./fragment.js";
 
 const api = new Api();
@@ -34,6 +35,7 @@ new LayerEditor($("#editor"), app);
 new AddLayerForm($("#add-layer"), app);
 new SourcePanel($("#sources"), app);
 const stylePanel = new StylePanel($("#tab-style"), app);
+new AnnotationPanel($("#tab-annotations"), app, map);
 
 // Tabs
 for (const tab of document.querySelectorAll("[data-tab]")) {

@@ -79,6 +79,8 @@ public final class MapRenderer: Sendable {
             default: continue
             }
         }
+        // View annotations: above every layer.
+        try AnnotationPainter.draw(frame)
         let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
         return Result(stats: frame.clock.stats, uniformColor: uniform)
     }

@@ -27,6 +27,8 @@ public final class RenderResources: Sendable {
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.
     let heatmapRamps = HeatmapColorRampCache()
+    /// View annotations placed once per (style, zoom) for every tile.
+    let annotationPlacements = AnnotationPlacementCache()
     /// Style sprites by (`sprite` value, density), and runtime images decoded by content.
     private let sprites = SourceCache<SpriteSheet>(byteBudget: 64 << 20, cost: { $0.byteSize })
     private let runtimeImages = SourceCache<RuntimeImage>(byteBudget: 32 << 20, cost: { $0.byteSize })

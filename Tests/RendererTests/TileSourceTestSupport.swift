@@ -55,11 +55,13 @@ enum MiniMVT {
     static func field(_ n: UInt64, _ body: [UInt8], _ out: inout [UInt8]) { varint(n << 3 | 2, &out); varint(UInt64(body.count), &out); out += body }
     static func zz(_ v: Int32) -> UInt64 { UInt64(UInt32(bitPattern: (v << 1) ^ (v >> 31))) }
 
-    /// type 1 point, 2 line, 3 polygon (each part closed with ClosePath).
-    static func tile(layer: String, features: [(type: UInt64, parts: [[(Int32, Int32)]])], extent: UInt64 = 4096) -> [UInt8] {
+    /// type 1 point, 2 line, 3 polygon (each part closed with ClosePath); `ids` gives the
+    /// features ids, in order.
+    static func tile(layer: String, features: [(type: UInt64, parts: [[(Int32, Int32)]])], extent: UInt64 = 4096,
+                     ids: [UInt64]? = nil) -> [UInt8] {
         var l: [UInt8] = []
         field(1, Array(layer.utf8), &l)
-        for f in features {
+        for (index, f) in features.enumerated() {
             var cmds: [UInt8] = []
             var cx: Int32 = 0, cy: Int32 = 0
             for part in f.parts {
@@ -72,6 +74,7 @@ enum MiniMVT {
                 if f.type == 3 { varint(UInt64(7 | 1 << 3), &cmds) }
             }
             var body: [UInt8] = []
+            if let ids { varint(1 << 3, &body); varint(ids[index], &body) }
             varint(3 << 3, &body); varint(f.type, &body)
             field(4, cmds, &body)
             field(2, body, &l)

@@ -134,13 +134,16 @@ extension Style {
             case .failure(let errors):
                 throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
             case .success(let (style, _)):
-                let keptImages = images
+                let keptImages = images, keptAnnotations = annotations
                 self = style
                 images = keptImages
+                annotations = keptAnnotations
             }
         case .setRootProperty(let key, let value):
             // The value is argument 1 of `setCenter`-style commands, 2 of `setRootProperty`.
             try setRootProperty(key, value, at: command.name == "setRootProperty" ? path / 2 : path / 1)
+        case .addAnnotation, .updateAnnotation, .removeAnnotation:
+            try applyAnnotation(command, at: path)
         }
     }
 

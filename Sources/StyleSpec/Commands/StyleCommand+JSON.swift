@@ -86,6 +86,15 @@ extension StyleCommand {
         case "setRootProperty":
             try a.count(2...2)
             self = .setRootProperty(try a.string(1), a.value(2))
+        case "addAnnotation":
+            try a.count(1...1)
+            self = .addAnnotation(try a.object(1))
+        case "updateAnnotation":
+            try a.count(2...2)
+            self = .updateAnnotation(try a.string(1), try a.object(2))
+        case "removeAnnotation":
+            try a.count(1...1)
+            self = .removeAnnotation(try a.string(1))
         default:
             guard let root = StyleCommand.rootCommands.first(where: { $0.name == name }) else {
                 throw StyleError(path: path / 0, message: "unknown command \"\(name)\"", code: StyleErrorCode.unknownCommand)
@@ -170,6 +179,12 @@ extension StyleCommand {
             return [.string(name), s]
         case .setRootProperty(let key, let v):
             return name == "setRootProperty" ? [.string(name), .string(key), v] : [.string(name), v]
+        case .addAnnotation(let a):
+            return [.string(name), .object(a)]
+        case .updateAnnotation(let id, let patch):
+            return [.string(name), .string(id), .object(patch)]
+        case .removeAnnotation(let id):
+            return [.string(name), .string(id)]
         }
     }
 }

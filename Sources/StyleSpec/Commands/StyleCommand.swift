@@ -50,6 +50,11 @@ public enum StyleCommand: Sendable, Hashable {
     /// others (`name`, `metadata`, `state`, `centerAltitude`, `font-faces`) are
     /// `["setRootProperty", key, value]`, an extension so such changes need no `setStyle`.
     case setRootProperty(String, JSONValue)
+    /// View annotations (an extension): add one (`id` optional: the first free
+    /// `annotation-N`), merge a patch into one (`null` resets), remove one.
+    case addAnnotation(JSONObject)
+    case updateAnnotation(String, JSONObject)
+    case removeAnnotation(String)
 
     /// Root keys with their own command, and the command names.
     public static let rootCommands: [(name: String, key: String)] = [
@@ -80,6 +85,9 @@ public enum StyleCommand: Sendable, Hashable {
         case .setStyle: return "setStyle"
         case .setRootProperty(let key, _):
             return StyleCommand.rootCommands.first { $0.key == key }?.name ?? "setRootProperty"
+        case .addAnnotation: return "addAnnotation"
+        case .updateAnnotation: return "updateAnnotation"
+        case .removeAnnotation: return "removeAnnotation"
         }
     }
 

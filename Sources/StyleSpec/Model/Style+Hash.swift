@@ -39,6 +39,11 @@ extension Style {
         h.json(featureState.json)
         h.tag(5)
         h.json(.object(globalState))
+        // Only when present, so styles without annotations keep their earlier hashes.
+        if !annotations.isEmpty {
+            h.tag(6)
+            h.json(annotations.json)
+        }
         renderDigest = h.finalize()
     }
 }

@@ -20,7 +20,7 @@ extension Style {
     var layersJSON: JSONValue { .array(layers.map { .object($0.json) }) }
 
     /// The session-owned parts of a style (images as base64 PNG, feature state, global state
-    /// overrides), for a store that persists a session beside its `toJSON()` document.
+    /// overrides, annotations when there are any), for a store that persists a session beside its `toJSON()` document.
     public func sessionStateJSON() -> JSONValue {
         var imgs = JSONObject()
         for id in images.keys.sorted() {
@@ -28,8 +28,10 @@ extension Style {
             imgs[id] = .object(JSONObject([("png", .string(Base64.encode(img.png))),
                                            ("pixelRatio", .number(img.pixelRatio)), ("sdf", .bool(img.sdf))]))
         }
-        return .object(JSONObject([("images", .object(imgs)), ("featureState", featureState.json),
-                                   ("globalState", .object(globalStateOverrides))]))
+        var out = JSONObject([("images", .object(imgs)), ("featureState", featureState.json),
+                              ("globalState", .object(globalStateOverrides))])
+        if !annotations.isEmpty { out["annotations"] = annotations.json }
+        return .object(out)
     }
 
     /// This style with the session state read back from `sessionStateJSON()`'s form.
@@ -50,6 +52,9 @@ extension Style {
             copy.featureState = store
         }
         if case .object(let g)? = json["globalState"] { copy.globalStateOverrides = g }
+        if let a = json["annotations"] {
+            do { copy.annotations = try AnnotationList.parse(a, at: JSONPointer(["annotations"])) } catch { return .failure(error) }
+        }
         copy.refreshRenderHash()
         return .success(copy)
     }

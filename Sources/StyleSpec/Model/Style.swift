@@ -18,6 +18,8 @@ public struct Style: Sendable {
     public internal(set) var featureState: FeatureStateStore
     /// Values set with `setGlobalStateProperty` (they override the root `state` defaults).
     public internal(set) var globalStateOverrides: JSONObject
+    /// View annotations of the session (like images, they survive `setStyle`).
+    public internal(set) var annotations = AnnotationList()
     /// Layer types the renderer draws; others load with a warning and are rejected on add.
     public let supportedLayerTypes: Set<LayerType>
     /// Validates and prepares `custom` layers (the renderer registry); kept so that runtime

@@ -26,6 +26,10 @@ public enum StyleErrorCode {
     public static let unknownRenderer = "unknown_renderer"
     /// A `custom` layer's `options` were refused by its renderer.
     public static let invalidOptions = "invalid_options"
+    /// View annotations: a bad annotation object, a missing one, an id in use.
+    public static let invalidAnnotation = "invalid_annotation"
+    public static let unknownAnnotation = "unknown_annotation"
+    public static let duplicateAnnotation = "duplicate_annotation"
 }
 
 extension StyleError {
@@ -36,7 +40,7 @@ extension StyleError {
     public var httpStatus: Int {
         switch code {
         case StyleErrorCode.duplicateLayer, StyleErrorCode.duplicateSource, StyleErrorCode.sourceInUse,
-             StyleErrorCode.slotInUse:
+             StyleErrorCode.slotInUse, StyleErrorCode.duplicateAnnotation:
             return 409
         case StyleErrorCode.unknownLayer, StyleErrorCode.unknownSource, StyleErrorCode.unknownImage:
             return path.tokens.isEmpty ? 404 : 400

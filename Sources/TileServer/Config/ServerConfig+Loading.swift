@@ -67,6 +67,8 @@ extension ServerConfig {
                 guard let b = v.boolValue else { throw err(key, "expected a boolean") }
                 defaultSessionReadOnly = b
             case "historyLimit": historyLimit = try int(key, v, min: 1)
+            case "maxAnnotations": maxAnnotations = try int(key, v, min: 0)
+            case "maxAnnotationTextLength": maxAnnotationTextLength = try int(key, v, min: 0)
             case "storeThreads": storeThreads = try int(key, v, min: 1)
             case "eventLoopThreads": eventLoopThreads = try int(key, v)
             case "publicDir": publicDir = try str(key, v)

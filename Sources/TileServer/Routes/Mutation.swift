@@ -96,6 +96,11 @@ extension StrataApp {
                 do { try checkURLs(next, previous: current.style) } catch let e as StyleError {
                     throw APIError.style(plan.relocateURLError(e))
                 }
+                do {
+                    try AnnotationLimits(config).check(plan.steps.map(\.command), next: next.style, previous: current.style.style)
+                } catch let e as StyleError {
+                    throw APIError.style(plan.relocate(e))
+                }
                 return Session.Change(style: next, operations: .array(plan.steps.map(\.command.json)))
             }
             metrics.storeWrites.increment()

@@ -42,6 +42,12 @@ extension StrataApp {
         r.add(.DELETE, "/sources/{id}/state", { app, ctx in app.deleteFeatureState(ctx, feature: false) })
         r.add(.PUT, "/images/{id}", { app, ctx in app.putImage(ctx) })
         r.add(.DELETE, "/images/{id}", { app, ctx in app.deleteImage(ctx) })
+        // View annotations
+        r.add(.GET, "/annotations", { app, ctx in try app.listAnnotations(ctx) })
+        r.add(.POST, "/annotations", { app, ctx in app.addAnnotation(ctx) })
+        r.add(.GET, "/annotations/{id}", { app, ctx in try app.getAnnotation(ctx) })
+        r.add(.PATCH, "/annotations/{id}", { app, ctx in app.patchAnnotation(ctx) })
+        r.add(.DELETE, "/annotations/{id}", { app, ctx in app.deleteAnnotation(ctx) })
         // Rendering
         r.add(.GET, "/tiles/{z}/{x}/{y}", { app, ctx in try app.tile(ctx, tileSize: 256) })
         r.add(.GET, "/tiles/512/{z}/{x}/{y}", { app, ctx in try app.tile(ctx, tileSize: 512) })
