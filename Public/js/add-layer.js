@@ -1,9 +1,10 @@
 // "Add a layer": type, source, colour and position (top, above/below a layer, or into a slot)
-// from a small form, or the layer as raw JSON. POST /layers; the server's error appears next
-// to the field its path names (/layer/... or /position).
+// from a small form, or the layer as raw JSON. A custom layer takes a renderer and its options
+// (JSON) instead of a source and colour. POST /layers; the server's error appears next to the
+// field its path names (/layer/... or /position).
 import { h } from "./dom.js";
 import { JsonEditor } from "./json-editor.js";
-import { LAYER_TYPES, starterPaint } from "./paint-props.js";
+import { CUSTOM_RENDERERS, LAYER_TYPES, starterPaint } from "./paint-props.js";
 import { pointerStartsWith } from "./jsonpointer.js";
 import { topDown } from "./placement.js";
 
@@ -23,7 +24,13 @@ export class AddLayerForm {
       h("option", { value: "top" }, "on top"), h("option", { value: "above" }, "above"),
       h("option", { value: "below" }, "below"), h("option", { value: "slot" }, "in slot"));
     this.target = h("select", { name: "target", "aria-label": "Position target" });
-    this.errors = [err("/layer/id"), err("/layer/type"), err("/layer/source"), err("/layer/paint"), err("/position"), err("")];
+    this.renderer = h("select", { name: "renderer", "aria-label": "Custom renderer", onchange: () => this.#rendererChanged() },
+      ...Object.keys(CUSTOM_RENDERERS).map(r => h("option", { value: r }, r)));
+    this.options = h("textarea", { name: "options", rows: 4, spellcheck: "false", "aria-label": "Renderer options (JSON)" });
+    this.errors = [err("/layer/id"), err("/layer/type"), err("/layer/source"), err("/layer/paint"), err("/position"), err(""),
+      err("/layer/renderer"), err("/layer/options")];
+    this.customRows = [h("label", {}, "renderer"), h("div", {}, this.renderer, this.errors[6]),
+      h("label", {}, "options"), h("div", {}, this.options, this.errors[7])];
     this.raw = new JsonEditor({ label: "Layer JSON", rows: 10, applyLabel: "Add layer", apply: text => this.#addRaw(text),
       extraButtons: [h("button", { onclick: () => this.#showForm() }, "Back to the form")] });
     this.form = h("div", { class: "add-form" },
@@ -32,6 +39,7 @@ export class AddLayerForm {
         h("label", {}, "type"), h("div", {}, this.type, this.errors[1]),
         h("label", {}, "source"), h("div", {}, this.source, this.errors[2]),
         h("label", {}, "colour"), h("div", {}, this.color, this.errors[3]),
+        ...this.customRows,
         h("label", {}, "position"), h("div", {}, h("div", { class: "row2" }, this.mode, this.target), this.errors[4])),
       this.errors[5],
       h("div", { class: "buttons" },
@@ -63,8 +71,14 @@ export class AddLayerForm {
 
   #typeChanged() {
     const t = this.type.value;
-    this.source.disabled = t === "background" || t === "slot";
-    this.color.disabled = t === "slot" || t === "raster" || t === "heatmap" || t === "hillshade";
+    this.source.disabled = t === "background" || t === "slot" || t === "custom";
+    this.color.disabled = t === "slot" || t === "raster" || t === "heatmap" || t === "hillshade" || t === "custom";
+    for (const el of this.customRows) el.hidden = t !== "custom";
+    if (t === "custom" && !this.options.value.trim()) this.#rendererChanged();
+  }
+
+  #rendererChanged() {
+    this.options.value = JSON.stringify(CUSTOM_RENDERERS[this.renderer.value] ?? {}, null, 1);
   }
 
   /** The layer and position the form describes. */
@@ -72,18 +86,29 @@ export class AddLayerForm {
     const type = this.type.value;
     const id = this.id.value.trim() || `${type}-${++this.count}`;
     const layer = { id, type };
+    if (type === "custom") {
+      layer.renderer = this.renderer.value;
+      layer.options = JSON.parse(this.options.value.trim() || "{}");
+    }
     if (!this.source.disabled && this.source.value) layer.source = this.source.value;
     const paint = this.color.disabled ? {} : starterPaint(type, this.color.value);
     if (Object.keys(paint).length) layer.paint = paint;
-    let position = null;
+    const { position, slot } = this.#position();
+    if (slot) layer.slot = slot;
+    return { layer, position };
+  }
+
+  /** Where the form puts a new layer: a position and the slot it implies. */
+  #position() {
+    let position = null, slot = null;
     const target = this.target.value, mode = this.mode.value;
-    if (mode === "slot" && target) layer.slot = target;
+    if (mode === "slot" && target) slot = target;
     if ((mode === "above" || mode === "below") && target) {
       position = { [mode]: target };
       const anchor = this.app.layers.find(l => l.id === target);
-      if (anchor?.slot) layer.slot = anchor.slot;  // positions name layers of the same slot
+      if (anchor?.slot) slot = anchor.slot;  // positions name layers of the same slot
     }
-    return { layer, position };
+    return { position, slot };
   }
 
   #clearErrors() { for (const e of this.errors) e.textContent = ""; }
@@ -97,7 +122,11 @@ export class AddLayerForm {
 
   async #addFromForm() {
     this.#clearErrors();
-    const { layer, position } = this.#fromForm();
+    let form;
+    try { form = this.#fromForm(); } catch (e) {
+      return this.#showError({ message: `options are not JSON: ${e.message}`, path: "/layer/options" });
+    }
+    const { layer, position } = form;
     const res = await this.app.mutate(api => api.addLayer(layer, position), { done: `Added ${layer.id}` });
     if (!res.ok) return this.#showError(res.error);
     this.id.value = "";
@@ -108,7 +137,7 @@ export class AddLayerForm {
   async #addRaw(text) {
     let layer;
     try { layer = JSON.parse(text); } catch (e) { return { message: `not JSON: ${e.message}`, path: null }; }
-    const { position } = this.#fromForm();
+    const { position } = this.#position();
     const res = await this.app.mutate(api => api.addLayer(layer, position), { done: `Added ${layer?.id}` });
     if (res.ok) { this.app.select(layer.id); this.#showForm(); return null; }
     const path = res.error.path ?? "";
@@ -117,7 +146,9 @@ export class AddLayerForm {
   }
 
   #showRaw() {
-    this.raw.set(this.#fromForm().layer, true);
+    let layer;
+    try { layer = this.#fromForm().layer; } catch { layer = { id: this.id.value.trim(), type: this.type.value }; }
+    this.raw.set(layer, true);
     this.raw.clearError();
     this.raw.el.hidden = false;
     this.form.querySelector(".grid").hidden = true;

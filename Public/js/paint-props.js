@@ -16,7 +16,13 @@ export const MAIN_PAINT = {
 };
 
 /** Layer types the add form offers (the server answers 400 for ones it cannot draw). */
-export const LAYER_TYPES = ["fill", "line", "circle", "background", "symbol", "raster", "heatmap", "fill-extrusion", "hillshade", "slot"];
+export const LAYER_TYPES = ["fill", "line", "circle", "background", "symbol", "raster", "heatmap", "fill-extrusion", "hillshade", "custom", "slot"];
+
+/** The server's built-in custom-layer renderers, with options to start from (docs/CUSTOM_LAYERS.md). */
+export const CUSTOM_RENDERERS = {
+  triangles: { vertices: [[12.5, 25, "red"], [0, 0, "#00ff00"], [25, 0, "blue"]], opacity: 1 },
+  graticule: { step: 10, color: "#888888", width: 1, opacity: 1 },
+};
 
 /** A starting paint for a new layer of `type` in `color`. */
 export function starterPaint(type, color) {

@@ -22,6 +22,7 @@ from cdp import Browser, Page, find_chromium  # noqa: E402
 from server import Server  # noqa: E402
 from viewer_page import BLUE, GREEN, RED, Viewer, non_blank  # noqa: E402
 from viewer_annotations import annotations_tab  # noqa: E402
+from viewer_custom import custom_layer  # noqa: E402
 
 ROOT = os.environ.get("STRATA_ROOT") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("STRATA_BIN") or os.path.join(ROOT, ".build", "debug", "strata")
@@ -289,6 +290,7 @@ def run(v, server):
     copy_slot_and_keyboard(v, session)
     style_tab(v, session)
     annotations_tab(v, session)
+    custom_layer(v, session)
 
     print("viewer: a deleted session offers a new one")
     v.check(server.request("DELETE", f"/sessions/{session}")[0] == 204, "session deleted behind the page's back")
