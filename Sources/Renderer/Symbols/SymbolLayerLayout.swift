@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SourceData
 import StyleSpec
 
@@ -38,6 +39,8 @@ final class SymbolLayerLayout {
     let iconAnchorName: LayerProperty<String>
     let iconOffset: LayerProperty<SIMD2<Float>>
     let placement: String
+    /// `{token}`s resolve in text-field / icon-image (literal values).
+    let textTokens, iconTokens: Bool
     let frame: RenderFrame
     let template: String?
     private var tables: [String: GlyphTable] = [:]
@@ -48,6 +51,8 @@ final class SymbolLayerLayout {
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
         field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
+        textTokens = SymbolTokens.apply(layer, "text-field")
+        iconTokens = SymbolTokens.apply(layer, "icon-image")
         fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
         size = LayerProperty(layer, "text-size", .layout, ctx, convert: Convert.number)
         var ctx18 = ctx
@@ -91,13 +96,18 @@ final class SymbolLayerLayout {
     /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
     func layout(_ fctx: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
         var string = SymbolPainter.text(field.value(fctx))
+        let properties = fctx.feature?.properties ?? JSONObject()
+        if textTokens { string = SymbolTokens.resolve(string, properties: properties) }
         switch transform.value(fctx) {
         case "uppercase": string = string.uppercased()
         case "lowercase": string = string.lowercased()
         default: break
         }
         let text = string.unicodeScalars.map(\.value)
-        let icon = iconImage.value(fctx).flatMap { name in frame.images.image(name).map { (name, $0) } }
+        let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
+            let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
+            return frame.images.image(name).map { (name, $0) }
+        }
         guard !text.isEmpty || icon != nil else { return nil }
         let stack = fontNames.value(fctx).joined(separator: ",")
         let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center

@@ -57,8 +57,8 @@ enum SymbolLineLabels {
             let d = frame.projection.apply(w) + shift
             return SIMD2(Double(d.x), Double(d.y))
         }
-        // Anchors of one text closer than half a spacing to an earlier one in the tile are dropped.
-        var seen: [String: [SIMD2<Double>]] = [:]
+        var seen = RepeatedAnchors()
+        let view = SIMD4<Double>(0, 0, Double(frame.canvas.width), Double(frame.canvas.height))
         try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             guard geometry.type != .point, let f = layout.layout(fctx, alongLine: options.textAlong) else { return }
             let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
@@ -83,12 +83,12 @@ enum SymbolLineLabels {
                     for anchor in anchors {
                         guard anchor.x >= 0, anchor.x < extent, anchor.y >= 0, anchor.y < extent else { continue }
                         let a = SIMD2(anchor.x, anchor.y)
-                        if !options.center, f.shaping != nil {
-                            let repeatDistance = params.spacing / 2
-                            if seen[f.text, default: []].contains(where: { SymbolLineAnchors.distance($0, a) < repeatDistance }) { continue }
-                            seen[f.text, default: []].append(a)
-                        }
-                        let path = SymbolLinePlacement.Path(points: projected, anchor: toDevice(a), segment: anchor.segment)
+                        if !options.center, f.shaping != nil, seen.isTooClose(a, text: f.text, distance: params.spacing / 2) { continue }
+                        let at = toDevice(a)
+                        // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
+                        let reach = 256 * Double(ratio) + labelLength * Double(f.fontSize) / 24 * Double(ratio)
+                        guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
+                        let path = SymbolLinePlacement.Path(points: projected, anchor: at, segment: anchor.segment)
                         place(f, drawing: drawing, path: path, layout, options, frame, batch)
                     }
                 }
@@ -160,5 +160,27 @@ enum SymbolLineLabels {
         frame.drewFeatures = true
         if let icon { batch.icons.append(icon) }
         batch.quads.append(contentsOf: quads)
+    }
+}
+
+/// The anchors of each label text placed so far in a tile: an anchor closer than half a
+/// spacing to an earlier one of the same text is dropped (MapLibre's repeat distance). A grid
+/// of cells one distance wide keeps the test to the anchors nearby.
+struct RepeatedAnchors {
+    private struct Key: Hashable { var text: String; var x: Int; var y: Int }
+    private var cells: [Key: [SIMD2<Double>]] = [:]
+
+    /// Whether `p` lies within `distance` of an earlier anchor of `text`; if not, it is kept.
+    mutating func isTooClose(_ p: SIMD2<Double>, text: String, distance: Double) -> Bool {
+        let size = max(distance, 1)
+        let cx = Int((p.x / size).rounded(.down)), cy = Int((p.y / size).rounded(.down))
+        for y in cy - 1...cy + 1 {
+            for x in cx - 1...cx + 1 {
+                if let list = cells[Key(text: text, x: x, y: y)],
+                   list.contains(where: { SymbolLineAnchors.distance($0, p) < distance }) { return true }
+            }
+        }
+        cells[Key(text: text, x: cx, y: cy), default: []].append(p)
+        return false
     }
 }
