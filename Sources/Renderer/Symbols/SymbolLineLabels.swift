@@ -59,20 +59,35 @@ enum SymbolLineLabels {
         }
         var seen = RepeatedAnchors()
         let view = SIMD4<Double>(0, 0, Double(frame.canvas.width), Double(frame.canvas.height))
+        // The tile's features laid out, their lines in tile units; then lines of one text
+        // that meet end to end are joined (line placement), as MapLibre's bucket does.
+        var features: [SymbolFeatureLayout] = []
+        var lines: [[[SIMD2<Double>]]] = []
         try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             guard geometry.type != .point, let f = layout.layout(fctx, alongLine: options.textAlong) else { return }
-            let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
-            let params = SymbolLineAnchors.Parameters(spacing: options.spacing * tilePixelRatio, maxAngle: options.maxAngle,
-                                                      labelLength: labelLength, boxScale: tilePixelRatio * Double(f.maxFontSize) / 24,
-                                                      overscaling: overscaling, extent: extent, hasText: f.shaping != nil)
-            let drawing = batch.add(f.drawing)
+            var parts: [[SIMD2<Double>]] = []
             for part in 0..<geometry.partCount {
                 var line: [SIMD2<Double>] = []
                 for i in geometry.partRange(part) {
                     let p = toTile(geometry.points[i])
                     if line.last != p { line.append(p) }
                 }
-                guard line.count > 1 else { continue }
+                if line.count > 1 { parts.append(line) }
+            }
+            guard !parts.isEmpty else { return }
+            features.append(f)
+            lines.append(parts)
+        }
+        let items = options.center ? lines.indices.map { SymbolLineMerge.Item(feature: $0, lines: lines[$0]) }
+            : SymbolLineMerge.merge(texts: features.map { $0.shaping == nil ? nil : $0.text }, lines: lines)
+        for item in items {
+            let f = features[item.feature]
+            let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
+            let params = SymbolLineAnchors.Parameters(spacing: options.spacing * tilePixelRatio, maxAngle: options.maxAngle,
+                                                      labelLength: labelLength, boxScale: tilePixelRatio * Double(f.maxFontSize) / 24,
+                                                      overscaling: overscaling, extent: extent, hasText: f.shaping != nil)
+            let drawing = batch.add(f.drawing)
+            for line in item.lines {
                 let pieces: [[SIMD2<Double>]] = options.center ? [line]
                     : SymbolLineAnchors.clip(line, x0: 0, y0: 0, x1: extent, y1: extent)
                 for piece in pieces {
