@@ -21,6 +21,8 @@ public final class RenderResources: Sendable {
     let filterResults = FilterResults()
     /// Tessellated lines of vector tiles, by tile, layer geometry and over-zoom.
     let lineBuckets = LineBuckets()
+    /// Evaluated per-feature styles of those buckets, by style, layer, zoom and pixel ratio.
+    let lineStyles = LineStyleTables()
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.

@@ -47,8 +47,9 @@ struct BenchPNG: AsyncParsableCommand {
         print(String(format: "decode of the input files to premultiplied RGBA: %.4f ms/tile (process CPU median)", decodeMs))
 
         let configs: [(String, PNGEncodeOptions)] = [
-            ("default (z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
+            ("default (libdeflate z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
             ("default without single-colour cache", PNGEncodeOptions(cacheSingleColour: false)),
+            ("zlib z1 (libpng's own stream)", PNGEncodeOptions(deflater: .zlib)),
             ("z2", PNGEncodeOptions(level: 2)),
             ("z3", PNGEncodeOptions(level: 3)),
             ("z6", PNGEncodeOptions(level: 6)),
@@ -60,7 +61,7 @@ struct BenchPNG: AsyncParsableCommand {
             ("z1, no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
             ("z1, RGBA only (= pngbench z1,filter-none)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
         ]
-        let chosen = quick ? Array(configs.prefix(2)) : configs
+        let chosen = quick ? Array(configs.prefix(3)) : configs
         let results = try measure(tiles, configs: chosen)
         print("ms/tile: process CPU median (wall median) over \(reps) interleaved rounds")
         for result in results {
@@ -96,6 +97,7 @@ struct BenchPNG: AsyncParsableCommand {
             "rgb_share": round4(main.share { $0 == .rgb }),
             "rgba_share": round4(main.share { $0 == .rgba }),
             "encode_ms_per_tile_no_cache": round4(results[1].msPerTile),
+            "encode_ms_per_tile_zlib": round4(results[2].msPerTile),
             "input_png_bytes_per_tile": round1(Double(tiles.map(\.fileBytes).reduce(0, +)) / Double(tiles.count)),
             "palette_tiles_bytes_per_tile": round1(paletteBytes),
             "palette_tiles_input_bytes_per_tile": round1(paletteMapnik),

@@ -16,7 +16,37 @@ final class RoundTripTests: XCTestCase {
         PNGEncodeOptions(allowPalette: false),
         PNGEncodeOptions(allowPackedPalette: false),
         PNGEncodeOptions(allowPalette: false, allowRGB: false),
+        PNGEncodeOptions(deflater: .zlib),
+        PNGEncodeOptions(level: 0, deflater: .zlib),
+        PNGEncodeOptions(deflater: .zlib, allowPalette: false, allowRGB: false),
+        PNGEncodeOptions(level: 9, allowPackedPalette: false),
     ]
+
+    /// libdeflate (the default) and libpng's zlib stream write the same pixels, in files of
+    /// different bytes (sizes on map tiles: `strata bench png`).
+    func testBothDeflatersWriteTheSamePixels() throws {
+        for image in TestImages.all {
+            var files: [[UInt8]] = []
+            for deflater in PNGDeflater.allCases {
+                let options = PNGEncodeOptions(deflater: deflater, cacheSingleColour: false)
+                let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height, options: options)
+                XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, "\(image.name) \(deflater)")
+                files.append(png)
+            }
+            if image.width * image.height > 64 { XCTAssertNotEqual(files[0], files[1], "\(image.name): two deflaters ran") }
+        }
+    }
+
+    /// Only unfiltered rows with the default strategy go to libdeflate; a filter still works
+    /// (through zlib) whatever the deflater says.
+    func testFilteredRowsGoThroughZlib() throws {
+        let image = TestImages.all.first { $0.width * $0.height > 100 }!
+        for filter in [PNGFilter.sub, .up, .paeth, .adaptive] {
+            let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
+                                            options: PNGEncodeOptions(filter: filter, deflater: .libdeflate))
+            XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, "\(filter)")
+        }
+    }
 
     func testEveryImageAndOptionRoundTrips() throws {
         for options in Self.optionSets {

@@ -5,9 +5,9 @@ import SourceData
 import StyleSpec
 
 /// Draws a line layer's vector tile from its kept `LineBucket`: the tile's features are
-/// tessellated once (positions from the tile's corner), and each render evaluates the styles
-/// of the features that reach the view and draws their triangles, in feature order (or by
-/// `line-sort-key`). Used when the bucket cannot depend on the render: no gradient, constant
+/// tessellated once (positions from the tile's corner), data-driven styles are evaluated once
+/// per style, zoom and pixel ratio (`LineStyleTables`), and each render draws the triangles of
+/// the features that reach the view, in feature order (or by `line-sort-key`). Used when the bucket cannot depend on the render: no gradient, constant
 /// line layout, and a filter that reads only the feature.
 enum LineBucketDrawing {
     /// Draws the pass from its bucket; false when this layer or pass cannot use one.
@@ -52,17 +52,32 @@ enum LineBucketDrawing {
         var raster = LineRasterPass()
         var sorted: [(key: Double, order: Int, record: Int, style: LineFeatureStyle)] = []
         var drawn = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
-        for (n, rec) in bucket.records.enumerated() {
-            let b = rec.bounds
-            guard b.z >= cull.x, b.x <= cull.z, b.w >= cull.y, b.y <= cull.w else { continue }
-            try frame.checkDeadline()
-            let f = data.features[Int(rec.feature)]
+        /// The style of record `n`'s feature, evaluated now.
+        func evaluate(_ n: Int) -> LineLayerStyle.Feature? {
+            let f = data.features[Int(bucket.records[n].feature)]
             let id = SourceTilePass.featureID(f, promoteId: pass.promoteId)
             var state = JSONObject()
             if !states.isEmpty, let id, let k = FeatureStateStore.key(id), let s = states[k] { state = s }
             ctx.feature = FeatureContext(id: id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)
-            frame.clock.mark(.prepare)
-            guard let styled = feature(ctx) else { continue }
+            return feature(ctx)
+        }
+        // Data-driven styles are evaluated for the whole bucket once per style, zoom and ratio.
+        let table = style.isFeatureConstant ? nil
+            : try frame.resources.lineStyles.table(key: LineStyleTables.key(bucket: key, styleHash: frame.style.renderHash,
+                                                                             layerHash: layer.renderHash.hex, zoom: camera.zoom,
+                                                                             pixelRatio: style.pixelRatio)) {
+                try bucket.records.indices.map { n in
+                    try frame.checkDeadline()
+                    return evaluate(n)
+                }
+            }
+        frame.clock.mark(.style)
+        for (n, rec) in bucket.records.enumerated() {
+            let b = rec.bounds
+            guard b.z >= cull.x, b.x <= cull.z, b.w >= cull.y, b.y <= cull.w else { continue }
+            try frame.checkDeadline()
+            let found = table.map { $0.styles[n] } ?? evaluate(n)
+            guard let styled = found else { continue }
             frame.clock.mark(.style)
             frame.drewFeatures = true
             frame.clock.countFeature()
