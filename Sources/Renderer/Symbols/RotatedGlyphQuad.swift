@@ -13,6 +13,9 @@ struct RotatedQuad {
     var angle: Float
     /// Left, top, right, bottom in the quad's own frame (device pixels).
     var rect: SIMD4<Float>
+    /// `/tiles` renders: `center` lies on a 1/1024 px grid and unturned quads are shaded from
+    /// it (`SDFGlyphDrawing.draw(origin:)`), the same in every tile.
+    var gridded = false
 
     /// The quad's corner `local` (own frame) in device pixels.
     @inline(__always)
@@ -44,8 +47,12 @@ extension SDFGlyphDrawing {
     func draw(_ glyph: SDFGlyph, quad: RotatedQuad, pass: Pass, on canvas: Canvas) {
         if quad.angle == 0 {
             let r = quad.rect
-            draw(glyph, x0: quad.center.x + r.x, y0: quad.center.y + r.y, x1: quad.center.x + r.z, y1: quad.center.y + r.w,
-                 pass: pass, on: canvas)
+            if quad.gridded {
+                draw(glyph, x0: r.x, y0: r.y, x1: r.z, y1: r.w, origin: quad.center, pass: pass, on: canvas)
+            } else {
+                draw(glyph, x0: quad.center.x + r.x, y0: quad.center.y + r.y, x1: quad.center.x + r.z, y1: quad.center.y + r.w,
+                     pass: pass, on: canvas)
+            }
             return
         }
         if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }

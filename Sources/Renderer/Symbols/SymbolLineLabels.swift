@@ -34,7 +34,7 @@ enum SymbolLineLabels {
             batch.beginTile()
             try paint(layer, frame, layout, options, shift: shift, batch, pass)
         }
-        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+        if frame.symbolPlacement.drawsSymbols { batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas) }
         frame.clock.mark(.raster)
     }
 
@@ -104,7 +104,8 @@ enum SymbolLineLabels {
                         let reach = 256 * Double(ratio) + labelLength * Double(f.fontSize) / 24 * Double(ratio)
                         guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
                         let path = SymbolLinePlacement.Path(points: projected, anchor: at, segment: anchor.segment)
-                        place(f, drawing: drawing, path: path, layout, options, frame, batch)
+                        let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
+                        place(f, drawing: drawing, path: path, world: world, layer, layout, options, frame, batch)
                     }
                 }
             }
@@ -113,8 +114,9 @@ enum SymbolLineLabels {
 
     /// One label at one anchor: its glyphs and icon placed along the line, shown when they all
     /// fit on the line and find room (or may overlap).
-    private static func place(_ f: SymbolFeatureLayout, drawing: Int, path: SymbolLinePlacement.Path, _ layout: SymbolLayerLayout,
-                              _ options: Options, _ frame: RenderFrame, _ batch: SymbolBatch) {
+    private static func place(_ f: SymbolFeatureLayout, drawing: Int, path: SymbolLinePlacement.Path, world: WorldPoint,
+                              _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, _ frame: RenderFrame,
+                              _ batch: SymbolBatch) {
         let ratio = Float(frame.camera.pixelRatio)
         let collisions = frame.labelCollisions
         let scale = Double(f.fontSize) / 24 * Double(ratio)
@@ -162,16 +164,22 @@ enum SymbolLineLabels {
             iconBox = shaped.box(at: anchor, pixelRatio: ratio, padding: layout.iconPadding.x * ratio)
         }
         let r = Float(radius)
-        if !layout.allowOverlap {
-            if let b = textBox, collisions.collides(b) { return }
-            for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return }
-        }
-        if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return }
-        if !layout.ignorePlacement {
-            if let b = textBox { collisions.insert(b) }
-            for c in circles { collisions.insert(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) }
-        }
-        if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+        let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+        let shows = frame.symbolPlacement.admit(key, anchor: world, fits: {
+            if !layout.allowOverlap {
+                if let b = textBox, collisions.collides(b) { return false }
+                for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return false }
+            }
+            if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return false }
+            return true
+        }, occupy: {
+            if !layout.ignorePlacement {
+                if let b = textBox { collisions.insert(b) }
+                for c in circles { collisions.insert(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) }
+            }
+            if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+        })
+        guard shows else { return }
         frame.drewFeatures = true
         if let icon { batch.icons.append(icon) }
         batch.quads.append(contentsOf: quads)

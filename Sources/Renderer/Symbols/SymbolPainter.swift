@@ -22,7 +22,7 @@ enum SymbolPainter {
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
             }
-            batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+            if frame.symbolPlacement.drawsSymbols { batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas) }
         case "line", "line-center":
             try SymbolLineLabels.draw(layer, frame, layout)
         default:
@@ -41,6 +41,7 @@ enum SymbolPainter {
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
         let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
+        let snapsAnchors = frame.symbolPlacement.usesBlocks
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             guard let f = layout.layout(fctx, alongLine: false) else { return }
             let scale = f.fontSize / 24 * ratio
@@ -50,7 +51,10 @@ enum SymbolPainter {
             for point in anchors(geometry) {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
-                let at = frame.projection.apply(world) + shift
+                var at = frame.projection.apply(world) + shift
+                // Tiles of one grid place an anchor at the same fraction of a pixel, whatever
+                // corner they are measured from, so its glyphs shade alike on both sides of an edge.
+                if snapsAnchors { at = (at * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
                 let pad = layout.padding * ratio
                 let textBox = f.shaping.map { s in
                     rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -61,16 +65,22 @@ enum SymbolPainter {
                     return rotatedBox(i.box * s, angle: iconAngle, at: at, padding: layout.iconPadding.x * ratio)
                 }
                 // A symbol shows when its text and its icon both find room (or may overlap).
-                if let b = textBox, !layout.allowOverlap, collisions.collides(b) { continue }
-                if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { continue }
-                if let b = textBox, !layout.ignorePlacement { collisions.insert(b) }
-                if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+                let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+                let shows = frame.symbolPlacement.admit(key, anchor: world, fits: {
+                    if let b = textBox, !layout.allowOverlap, collisions.collides(b) { return false }
+                    if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return false }
+                    return true
+                }, occupy: {
+                    if let b = textBox, !layout.ignorePlacement { collisions.insert(b) }
+                    if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+                })
+                guard shows else { continue }
                 frame.drewFeatures = true
                 if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: at, angle: iconAngle)) }
                 guard let shaping = f.shaping else { continue }
                 for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
                     let rect = glyphRect(g.glyph, dx: g.x + f.textOffset.x, dy: g.y + f.textOffset.y) * scale
-                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: at, angle: textAngle, rect: rect),
+                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: at, angle: textAngle, rect: rect, gridded: snapsAnchors),
                                                         drawing: drawing))
                 }
             }
