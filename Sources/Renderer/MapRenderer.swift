@@ -46,6 +46,9 @@ public final class MapRenderer: Sendable {
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 deadline: deadline, collectStats: collectStats)
+        if camera.isTile, camera.bearing == 0, style.renderOrder.contains(where: { $0.type == .symbol }) {
+            frame.symbolPlacement = SymbolPlacement(lookup: symbolBlockLookup(style, zoom: camera.zoom, deadline: deadline))
+        }
         for layer in style.renderOrder {
             guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
                   layer.isVisible(globalState: frame.globalState) else { continue }

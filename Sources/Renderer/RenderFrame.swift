@@ -34,8 +34,11 @@ final class RenderFrame {
     let clock: PhaseClock
     /// Set once anything but a background may have drawn: until then the image is one colour.
     var drewFeatures = false
+    /// Which symbols show: greedy against the label boxes placed so far, or, for `/tiles`
+    /// renders, as the placement blocks decided (`SymbolPlacement`).
+    var symbolPlacement = SymbolPlacement()
     /// Label boxes placed so far (symbol layers that do not allow overlap test against them).
-    let labelCollisions = LabelCollisions()
+    var labelCollisions: LabelCollisions { symbolPlacement.collisions }
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).

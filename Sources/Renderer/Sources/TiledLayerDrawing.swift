@@ -19,14 +19,15 @@ enum TiledLayerDrawing {
     static let labelReach = 256.0
 
     /// `pointReach`: device pixels beyond the view that vector tiles of point layers (circles,
-    /// heatmaps) are fetched; nil for circles' `circleReach`.
+    /// heatmaps) are fetched; nil for circles' `circleReach`. `wholeFeatures`: a symbol layer
+    /// placing labels along lines gets each tile's lines whole, not only the points inside.
     static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, pointReach: Double? = nil,
-                    _ paint: (SourceTilePass?) throws -> Void) throws {
+                    wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
         switch spec.type {
-        case .vector: try runVector(layer, spec, frame, pointReach: pointReach, paint)
+        case .vector: try runVector(layer, spec, frame, pointReach: pointReach, wholeFeatures: wholeFeatures, paint)
         case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, paint)
         default: try paint(nil)
         }
@@ -52,7 +53,7 @@ enum TiledLayerDrawing {
 
     /// A vector source, tile by tile, each pass clipped to its square through the clip canvas.
     private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, pointReach: Double?,
-                                  _ paint: (SourceTilePass?) throws -> Void) throws {
+                                  wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
@@ -78,7 +79,7 @@ enum TiledLayerDrawing {
             let direct = circles || square.contains(view)
             let target = direct ? output : clip.canvas(like: output)
             let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
-                                      canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles,
+                                      canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles && !wholeFeatures,
                                       promoteId: promoteId, tileKey: source.dataKey + "|" + placed.id.description)
             try paint(pass)
             guard !direct, !pass.drawnBounds.isEmpty else { continue }

@@ -1,28 +1,68 @@
-/// The label boxes placed so far in one render (device pixels): a label that does not allow
-/// overlap is dropped when its box meets one of them. A uniform grid keeps a test to the
-/// boxes near it.
+/// The label boxes and circles placed so far in one render (device pixels): a label that does
+/// not allow overlap is dropped when its box (point labels) or one of its circles (line
+/// labels, as MapLibre's collision circles follow the line) meets one of them. A uniform
+/// grid keeps a test to the shapes near it.
 final class LabelCollisions {
+    /// Each shape's bounding box; `radii` is negative for boxes, the radius for circles.
     private var boxes: [SIMD4<Float>] = []
+    private var radii: [Float] = []
     private var cells: [Int: [Int32]] = [:]
     static let cell: Float = 64
 
-    /// Whether `box` (min x, min y, max x, max y) meets a placed box.
+    /// Whether `box` (min x, min y, max x, max y) meets a placed shape.
     func collides(_ box: SIMD4<Float>) -> Bool {
         var hit = false
         forEachCell(box) { key in
             guard !hit, let list = cells[key] else { return }
             for i in list {
                 let b = boxes[Int(i)]
-                if box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y { hit = true; return }
+                guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { continue }
+                let r = radii[Int(i)]
+                if r < 0 || Self.circle(SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2), r, meets: box) { hit = true; return }
             }
         }
         return hit
     }
 
-    func insert(_ box: SIMD4<Float>) {
+    /// Whether the circle at `center` meets a placed shape.
+    func collides(circle center: SIMD2<Float>, radius: Float) -> Bool {
+        let box = SIMD4(center.x - radius, center.y - radius, center.x + radius, center.y + radius)
+        var hit = false
+        forEachCell(box) { key in
+            guard !hit, let list = cells[key] else { return }
+            for i in list {
+                let b = boxes[Int(i)]
+                guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { continue }
+                let r = radii[Int(i)]
+                if r < 0 {
+                    if Self.circle(center, radius, meets: b) { hit = true; return }
+                } else {
+                    let d = center - SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2)
+                    if (d * d).sum() < (r + radius) * (r + radius) { hit = true; return }
+                }
+            }
+        }
+        return hit
+    }
+
+    func insert(_ box: SIMD4<Float>) { add(box, radius: -1) }
+
+    func insert(circle center: SIMD2<Float>, radius: Float) {
+        add(SIMD4(center.x - radius, center.y - radius, center.x + radius, center.y + radius), radius: max(0, radius))
+    }
+
+    private func add(_ box: SIMD4<Float>, radius: Float) {
         let i = Int32(boxes.count)
         boxes.append(box)
+        radii.append(radius)
         forEachCell(box) { cells[$0, default: []].append(i) }
+    }
+
+    /// Circle–box overlap: the box's nearest point to the centre lies within the radius.
+    private static func circle(_ c: SIMD2<Float>, _ r: Float, meets b: SIMD4<Float>) -> Bool {
+        let nx = min(max(c.x, b.x), b.z), ny = min(max(c.y, b.y), b.w)
+        let dx = c.x - nx, dy = c.y - ny
+        return dx * dx + dy * dy < r * r
     }
 
     private func forEachCell(_ box: SIMD4<Float>, _ body: (Int) -> Void) {

@@ -23,16 +23,19 @@ struct SDFGlyphDrawing {
     /// layer), then the text.
     enum Pass { case halo, text }
 
-    /// Draws the field of `glyph` over the device rectangle [x0, x1) × [y0, y1), which spans
-    /// the padded field's texels edge to edge.
-    func draw(_ glyph: SDFGlyph, x0: Float, y0: Float, x1: Float, y1: Float, pass: Pass, on canvas: Canvas) {
+    /// Draws the field of `glyph` over the device rectangle [x0, x1) × [y0, y1) measured from
+    /// `origin`, which spans the padded field's texels edge to edge. Pixel centres are taken
+    /// relative to `origin` first: with an origin on a 1/1024 px grid that difference is exact,
+    /// so a glyph shades the same in every tile that draws it.
+    func draw(_ glyph: SDFGlyph, x0: Float, y0: Float, x1: Float, y1: Float, origin: SIMD2<Float> = .zero,
+              pass: Pass, on canvas: Canvas) {
         if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }
         guard !glyph.bitmap.isEmpty, x1 > x0, y1 > y0 else { return }
         let pad = Self.atlasPadding
         let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
         let sx = Float(tw) / (x1 - x0), sy = Float(th) / (y1 - y0)
-        let px0 = max(0, Int((x0 - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((x1 - 0.5).rounded(.down)))
-        let py0 = max(0, Int((y0 - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((y1 - 0.5).rounded(.down)))
+        let px0 = max(0, Int((origin.x + x0 - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((origin.x + x1 - 0.5).rounded(.down)))
+        let py0 = max(0, Int((origin.y + y0 - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((origin.y + y1 - 0.5).rounded(.down)))
         guard px0 <= px1, py0 <= py1 else { return }
         let edgeGamma = 0.105 / pixelRatio
         let gamma = edgeGamma / fontScale
@@ -51,12 +54,12 @@ struct SDFGlyphDrawing {
             }
             canvas.withUnsafeMutablePixels { pixels in
                 for py in py0...py1 {
-                    let v = (Float(py) + 0.5 - y0) * sy - 0.5
+                    let v = (Float(py) + 0.5 - origin.y - y0) * sy - 0.5
                     let ty = v.rounded(.down), wy = v - ty
                     let iy = Int(ty)
                     let row = pixels.baseAddress! + py * width
                     for px in px0...px1 {
-                        let u = (Float(px) + 0.5 - x0) * sx - 0.5
+                        let u = (Float(px) + 0.5 - origin.x - x0) * sx - 0.5
                         let tx = u.rounded(.down), wx = u - tx
                         let ix = Int(tx)
                         let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx

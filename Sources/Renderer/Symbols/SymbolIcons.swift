@@ -28,6 +28,13 @@ enum SymbolIcons {
     struct Placed {
         let icon: Shaped
         let at: SIMD2<Float>
+        /// Radians the icon turns by about `at` (`icon-rotate`, or the line it sits on).
+        var angle: Float = 0
+
+        /// The quad in device pixels, turned about the anchor.
+        func quad(pixelRatio: Float) -> RotatedQuad {
+            RotatedQuad(center: at, angle: angle, rect: icon.quad * (icon.size * pixelRatio))
+        }
     }
 
     static func shape(_ image: SpriteImage, name: String, anchor: SymbolAnchor, offset: SIMD2<Float>, size: Float,
@@ -61,9 +68,7 @@ enum SymbolIcons {
                                      left: 0, top: 0, advance: 0, bitmap: bytes)
                     fields[p.icon.name] = field
                 }
-                let s = p.icon.size * pixelRatio
-                p.icon.sdf!.draw(field, x0: p.at.x + p.icon.quad.x * s, y0: p.at.y + p.icon.quad.y * s,
-                                 x1: p.at.x + p.icon.quad.z * s, y1: p.at.y + p.icon.quad.w * s, pass: pass, on: canvas)
+                p.icon.sdf!.draw(field, quad: p.quad(pixelRatio: pixelRatio), pass: pass, on: canvas)
             }
         }
         for p in icons where p.icon.sdf == nil && p.icon.opacity > 0 && p.icon.size > 0 {
@@ -78,11 +83,16 @@ enum SymbolIcons {
                 padded[p.icon.name] = out
                 pix = out
             }
+            let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
+            if p.angle != 0 {
+                let t = p.quad(pixelRatio: pixelRatio).imageTransform(width: pix.width, height: pix.height)
+                canvas.drawImage(pix, transform: t, filter: .bilinear, opacity: p.icon.opacity)
+                continue
+            }
             let s = p.icon.size * pixelRatio
             let x0 = p.at.x + p.icon.quad.x * s, y0 = p.at.y + p.icon.quad.y * s
             let x1 = p.at.x + p.icon.quad.z * s, y1 = p.at.y + p.icon.quad.w * s
             let sx = (x1 - x0) / Float(pix.width), sy = (y1 - y0) / Float(pix.height)
-            let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
             canvas.drawImage(pix, transform: Transform(a: sx, b: 0, c: 0, d: sy, tx: x0, ty: y0),
                              filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
         }

@@ -1,0 +1,105 @@
+import Foundation
+import Raster
+import SourceData
+
+/// A glyph (or SDF icon) quad turned about a point: line labels turn every glyph to its
+/// segment, `text-rotate`/`icon-rotate` turn point labels. The quad is a rectangle in its own
+/// frame (device pixels from `center`, before turning by `angle`); each canvas pixel whose
+/// centre falls inside it is mapped back into that frame and shaded by the same SDF shader as
+/// the axis-aligned path (`SDFGlyphDrawing.draw`), which stays as it is for unrotated labels.
+struct RotatedQuad {
+    var center: SIMD2<Float>
+    /// Radians, clockwise on screen (y down).
+    var angle: Float
+    /// Left, top, right, bottom in the quad's own frame (device pixels).
+    var rect: SIMD4<Float>
+    /// `/tiles` renders: `center` lies on a 1/1024 px grid and unturned quads are shaded from
+    /// it (`SDFGlyphDrawing.draw(origin:)`), the same in every tile.
+    var gridded = false
+
+    /// The quad's corner `local` (own frame) in device pixels.
+    @inline(__always)
+    func device(_ local: SIMD2<Float>) -> SIMD2<Float> {
+        let c = Float(cos(Double(angle))), s = Float(sin(Double(angle)))
+        return center + SIMD2(c * local.x - s * local.y, s * local.x + c * local.y)
+    }
+
+    /// Bounding box of the turned quad (min x, min y, max x, max y).
+    var bounds: SIMD4<Float> {
+        let corners = [device(SIMD2(rect.x, rect.y)), device(SIMD2(rect.z, rect.y)),
+                       device(SIMD2(rect.x, rect.w)), device(SIMD2(rect.z, rect.w))]
+        var b = SIMD4(corners[0].x, corners[0].y, corners[0].x, corners[0].y)
+        for p in corners.dropFirst() { b = SIMD4(min(b.x, p.x), min(b.y, p.y), max(b.z, p.x), max(b.w, p.y)) }
+        return b
+    }
+
+    /// Image pixels → device pixels for an image of `width` × `height` spanning the quad.
+    func imageTransform(width: Int, height: Int) -> Transform {
+        let c = Float(cos(Double(angle))), s = Float(sin(Double(angle)))
+        let sx = (rect.z - rect.x) / Float(width), sy = (rect.w - rect.y) / Float(height)
+        let origin = device(SIMD2(rect.x, rect.y))
+        return Transform(a: c * sx, b: s * sx, c: -s * sy, d: c * sy, tx: origin.x, ty: origin.y)
+    }
+}
+
+extension SDFGlyphDrawing {
+    /// Draws the field of `glyph` over a turned quad spanning the padded field's texels.
+    func draw(_ glyph: SDFGlyph, quad: RotatedQuad, pass: Pass, on canvas: Canvas) {
+        if quad.angle == 0 {
+            let r = quad.rect
+            if quad.gridded {
+                draw(glyph, x0: r.x, y0: r.y, x1: r.z, y1: r.w, origin: quad.center, pass: pass, on: canvas)
+            } else {
+                draw(glyph, x0: quad.center.x + r.x, y0: quad.center.y + r.y, x1: quad.center.x + r.z, y1: quad.center.y + r.w,
+                     pass: pass, on: canvas)
+            }
+            return
+        }
+        if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }
+        let r = quad.rect
+        guard !glyph.bitmap.isEmpty, r.z > r.x, r.w > r.y else { return }
+        let pad = Self.atlasPadding
+        let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
+        let sx = Float(tw) / (r.z - r.x), sy = Float(th) / (r.w - r.y)
+        let b = quad.bounds
+        let px0 = max(0, Int((b.x - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((b.z - 0.5).rounded(.down)))
+        let py0 = max(0, Int((b.y - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((b.w - 0.5).rounded(.down)))
+        guard px0 <= px1, py0 <= py1 else { return }
+        let cosA = Float(cos(Double(quad.angle))), sinA = Float(sin(Double(quad.angle)))
+        let edgeGamma = 0.105 / pixelRatio
+        let isHalo = pass == .halo
+        let g = isHalo ? (haloBlur * 1.19 / Self.sdfPx + edgeGamma) / fontScale : edgeGamma / fontScale
+        let edge = isHalo ? (6 - haloWidth / fontScale) / Self.sdfPx : (256 - 64) / 256
+        let color = isHalo ? halo : fill
+        let fw = glyph.fieldWidth, fh = glyph.fieldHeight
+        let width = canvas.width
+        glyph.bitmap.withUnsafeBufferPointer { field in
+            @inline(__always) func texel(_ x: Int, _ y: Int) -> Float {
+                let fx = x - pad, fy = y - pad
+                guard fx >= 0, fy >= 0, fx < fw, fy < fh else { return 0 }
+                return Float(field[fy * fw + fx]) / 255
+            }
+            canvas.withUnsafeMutablePixels { pixels in
+                for py in py0...py1 {
+                    let dy = Float(py) + 0.5 - quad.center.y
+                    let row = pixels.baseAddress! + py * width
+                    for px in px0...px1 {
+                        let dx = Float(px) + 0.5 - quad.center.x
+                        // Back into the quad's frame; pixels outside the quad are not drawn.
+                        let lx = cosA * dx + sinA * dy, ly = -sinA * dx + cosA * dy
+                        guard lx >= r.x, lx < r.z, ly >= r.y, ly < r.w else { continue }
+                        let u = (lx - r.x) * sx - 0.5, v = (ly - r.y) * sy - 0.5
+                        let tx = u.rounded(.down), wx = u - tx, ty = v.rounded(.down), wy = v - ty
+                        let ix = Int(tx), iy = Int(ty)
+                        let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
+                        let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
+                        let dist = top * (1 - wy) + bottom * wy
+                        let out = color * Self.smoothstep(edge - g, edge + g, dist)
+                        guard out.w > 0 else { continue }
+                        row[px] = LineBlend.over(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import JSON
+import SourceData
+import StyleSpec
+
+/// One feature of a symbol layer laid out, before placement: its shaped text and icon and
+/// how they are painted. Point and line placement share it.
+struct SymbolFeatureLayout {
+    var text: String
+    var shaping: TextShaping?
+    /// `text-offset` (or the radial offset) in 24 px units.
+    var textOffset: SIMD2<Double>
+    var icon: SymbolIcons.Shaped?
+    /// text-size at the frame's zoom, and at zoom 18 (line anchors use the latter so they do
+    /// not move between zooms).
+    var fontSize: Float
+    var maxFontSize: Float
+    var drawing: SDFGlyphDrawing
+    var textRotate: Float
+    var iconRotate: Float
+}
+
+/// The layout properties of a symbol layer resolved once per render, and the glyph ranges
+/// its labels read (cached per fontstack and range for the render).
+final class SymbolLayerLayout {
+    let field: LayerProperty<Value>
+    let fontNames: LayerProperty<[String]>
+    let size, maxSize: LayerProperty<Float>
+    let anchorName, justifyName, transform: LayerProperty<String>
+    let offset: LayerProperty<SIMD2<Float>>
+    let maxWidth, lineHeight, spacing: LayerProperty<Float>
+    let textRotate, iconRotate: LayerProperty<Float>
+    let textPaint, iconPaint: SymbolSDFPaint
+    let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
+    let padding: Float
+    let iconPadding: SIMD2<Float>
+    let iconImage: LayerProperty<String?>
+    let iconSize: LayerProperty<Float>
+    let iconAnchorName: LayerProperty<String>
+    let iconOffset: LayerProperty<SIMD2<Float>>
+    let placement: String
+    /// `{token}`s resolve in text-field / icon-image (literal values).
+    let textTokens, iconTokens: Bool
+    let frame: RenderFrame
+    let template: String?
+    private var tables: [String: GlyphTable] = [:]
+
+    init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
+        let ctx = frame.layerContext
+        self.frame = frame
+        self.template = template
+        placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
+        textTokens = SymbolTokens.apply(layer, "text-field")
+        iconTokens = SymbolTokens.apply(layer, "icon-image")
+        fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
+        size = LayerProperty(layer, "text-size", .layout, ctx, convert: Convert.number)
+        var ctx18 = ctx
+        ctx18.zoom = 18
+        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Convert.number)
+        anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
+        offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
+        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
+        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.number)
+        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
+        justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
+        transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
+        textRotate = LayerProperty(layer, "text-rotate", .layout, ctx, convert: Convert.number)
+        iconRotate = LayerProperty(layer, "icon-rotate", .layout, ctx, convert: Convert.number)
+        textPaint = SymbolSDFPaint(layer, "text", ctx)
+        iconPaint = SymbolSDFPaint(layer, "icon", ctx)
+        allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
+        iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
+        iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
+        iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
+        iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
+        iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
+    }
+
+    /// One glyph of a fontstack, its range read on first use.
+    func glyph(_ stack: String, _ cp: UInt32) -> SDFGlyph? {
+        let key = stack + "|" + GlyphRange(containing: cp).description
+        if tables[key] == nil {
+            tables[key] = cp > 0xFFFF ? .empty
+                : frame.resources.glyphs.table(template: template, fontstack: stack, range: GlyphRange(containing: cp),
+                                               directory: frame.resources.dataDirectory, warnings: frame.resources.tiles.warnings)
+        }
+        return tables[key]?.glyphs[cp]
+    }
+
+    /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
+    /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
+    func layout(_ fctx: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
+        var string = SymbolPainter.text(field.value(fctx))
+        let properties = fctx.feature?.properties ?? JSONObject()
+        if textTokens { string = SymbolTokens.resolve(string, properties: properties) }
+        switch transform.value(fctx) {
+        case "uppercase": string = string.uppercased()
+        case "lowercase": string = string.lowercased()
+        default: break
+        }
+        let text = string.unicodeScalars.map(\.value)
+        let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
+            let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
+            return frame.images.image(name).map { (name, $0) }
+        }
+        guard !text.isEmpty || icon != nil else { return nil }
+        let stack = fontNames.value(fctx).joined(separator: ",")
+        let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center
+        let justifyText = alongLine ? "center" : justifyName.value(fctx)
+        let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
+        let em = TextShaper.oneEm
+        let off = offset.value(fctx)
+        let textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
+        frame.clock.mark(.style)
+        let width = alongLine ? Double.infinity : Double(maxWidth.value(fctx)) * em
+        let shaping = text.isEmpty ? nil
+            : TextShaper.shape(text, glyphs: { self.glyph(stack, $0) }, maxWidth: width,
+                               lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
+                               spacing: Double(spacing.value(fctx)) * em, translate: alongLine ? .zero : textOffset)
+        let ratio = Float(frame.camera.pixelRatio)
+        var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
+                                                      offset: iconOffset.value(fctx), size: iconSize.value(fctx),
+                                                      opacity: iconPaint.opacity(fctx)) }
+        if let i = shapedIcon, i.image.sdf {
+            shapedIcon?.sdf = iconPaint.drawing(fctx, fontScale: i.size, pixelRatio: ratio)
+        }
+        guard shaping != nil || shapedIcon != nil else { return nil }
+        let fontSize = size.value(fctx)
+        var ctx18 = fctx
+        ctx18.zoom = 18
+        return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,
+                                   maxFontSize: maxSize.value(ctx18),
+                                   drawing: textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio),
+                                   textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx))
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Geo
+import SourceData
+import StyleSpec
+
+/// `symbol-placement: line` and `line-center`, as MapLibre places them: per source tile (the
+/// anchors depend on the tile's extent, as MapLibre's buckets do), each line — and each ring
+/// of a polygon — cut to the tile gets anchors every `symbol-spacing` (`SymbolLineAnchors`);
+/// at view time the label's glyphs are walked along the projected line one by one
+/// (`SymbolLinePlacement`), each its own turned quad, kept upright, and the label takes room
+/// as MapLibre's collision circles along its path. Icons turn with the line
+/// (`icon-rotation-alignment` map, the default here); text with `text-rotation-alignment:
+/// viewport` stays level at its anchor.
+enum SymbolLineLabels {
+    static let extent = 8192.0
+
+    static func draw(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws {
+        let ctx = frame.layerContext
+        func string(_ name: String) -> String { LayerProperty(layer, name, .layout, ctx, convert: Convert.string).value(ctx) }
+        func bool(_ name: String) -> Bool { LayerProperty(layer, name, .layout, ctx, convert: Convert.bool).value(ctx) }
+        func number(_ name: String) -> Double { Double(LayerProperty(layer, name, .layout, ctx, convert: Convert.number).value(ctx)) }
+        let options = Options(
+            center: layout.placement == "line-center",
+            textAlong: string("text-rotation-alignment") != "viewport",
+            iconAlong: string("icon-rotation-alignment") != "viewport",
+            keepUpright: bool("text-keep-upright"), iconKeepUpright: bool("icon-keep-upright"),
+            spacing: number("symbol-spacing"), maxAngle: number("text-max-angle") * .pi / 180)
+        let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let shift = frame.translation(translate, anchor: translateAnchor)
+        let batch = SymbolBatch()
+        try TiledLayerDrawing.run(layer, frame, tileGeoJSON: true, wholeFeatures: true) { pass in
+            guard let pass else { return }
+            batch.beginTile()
+            try paint(layer, frame, layout, options, shift: shift, batch, pass)
+        }
+        if frame.symbolPlacement.drawsSymbols { batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas) }
+        frame.clock.mark(.raster)
+    }
+
+    struct Options {
+        var center, textAlong, iconAlong, keepUpright, iconKeepUpright: Bool
+        var spacing, maxAngle: Double
+    }
+
+    private static func paint(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout, _ options: Options,
+                              shift: SIMD2<Float>, _ batch: SymbolBatch, _ pass: SourceTilePass) throws {
+        let ratio = Float(frame.camera.pixelRatio)
+        let square = pass.square
+        let overscaling = pow(2, Double(max(0, Int(frame.zoom.rounded(.down)) - pass.tileZoom)))
+        let tilePixelRatio = extent / (512 * overscaling)
+        func toTile(_ p: WorldPoint) -> SIMD2<Double> {
+            SIMD2(((p.x - square.minX) / square.width * extent).rounded(), ((p.y - square.minY) / square.height * extent).rounded())
+        }
+        func toDevice(_ p: SIMD2<Double>) -> SIMD2<Double> {
+            let w = WorldPoint(square.minX + p.x / extent * square.width, square.minY + p.y / extent * square.height)
+            let d = frame.projection.apply(w) + shift
+            return SIMD2(Double(d.x), Double(d.y))
+        }
+        var seen = RepeatedAnchors()
+        let view = SIMD4<Double>(0, 0, Double(frame.canvas.width), Double(frame.canvas.height))
+        // The tile's features laid out, their lines in tile units; then lines of one text
+        // that meet end to end are joined (line placement), as MapLibre's bucket does.
+        var features: [SymbolFeatureLayout] = []
+        var lines: [[[SIMD2<Double>]]] = []
+        try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
+            guard geometry.type != .point, let f = layout.layout(fctx, alongLine: options.textAlong) else { return }
+            var parts: [[SIMD2<Double>]] = []
+            for part in 0..<geometry.partCount {
+                var line: [SIMD2<Double>] = []
+                for i in geometry.partRange(part) {
+                    let p = toTile(geometry.points[i])
+                    if line.last != p { line.append(p) }
+                }
+                if line.count > 1 { parts.append(line) }
+            }
+            guard !parts.isEmpty else { return }
+            features.append(f)
+            lines.append(parts)
+        }
+        let items = options.center ? lines.indices.map { SymbolLineMerge.Item(feature: $0, lines: lines[$0]) }
+            : SymbolLineMerge.merge(texts: features.map { $0.shaping == nil ? nil : $0.text }, lines: lines)
+        for item in items {
+            let f = features[item.feature]
+            let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
+            let params = SymbolLineAnchors.Parameters(spacing: options.spacing * tilePixelRatio, maxAngle: options.maxAngle,
+                                                      labelLength: labelLength, boxScale: tilePixelRatio * Double(f.maxFontSize) / 24,
+                                                      overscaling: overscaling, extent: extent, hasText: f.shaping != nil)
+            let drawing = batch.add(f.drawing)
+            for line in item.lines {
+                let pieces: [[SIMD2<Double>]] = options.center ? [line]
+                    : SymbolLineAnchors.clip(line, x0: 0, y0: 0, x1: extent, y1: extent)
+                for piece in pieces {
+                    let anchors = options.center ? SymbolLineAnchors.centerAnchor(piece, params).map { [$0] } ?? []
+                        : SymbolLineAnchors.anchors(piece, params)
+                    guard !anchors.isEmpty else { continue }
+                    let projected = piece.map(toDevice)
+                    for anchor in anchors {
+                        guard anchor.x >= 0, anchor.x < extent, anchor.y >= 0, anchor.y < extent else { continue }
+                        let a = SIMD2(anchor.x, anchor.y)
+                        if !options.center, f.shaping != nil, seen.isTooClose(a, text: f.text, distance: params.spacing / 2) { continue }
+                        let at = toDevice(a)
+                        // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
+                        let reach = 256 * Double(ratio) + labelLength * Double(f.fontSize) / 24 * Double(ratio)
+                        guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
+                        let path = SymbolLinePlacement.Path(points: projected, anchor: at, segment: anchor.segment)
+                        let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
+                        place(f, drawing: drawing, path: path, world: world, layer, layout, options, frame, batch)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One label at one anchor: its glyphs and icon placed along the line, shown when they all
+    /// fit on the line and find room (or may overlap).
+    private static func place(_ f: SymbolFeatureLayout, drawing: Int, path: SymbolLinePlacement.Path, world: WorldPoint,
+                              _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, _ frame: RenderFrame,
+                              _ batch: SymbolBatch) {
+        let ratio = Float(frame.camera.pixelRatio)
+        let collisions = frame.labelCollisions
+        let scale = Double(f.fontSize) / 24 * Double(ratio)
+        let anchor = SIMD2<Float>(Float(path.anchor.x), Float(path.anchor.y))
+        var quads: [SymbolBatch.Quad] = []
+        var circles: [SIMD2<Double>] = []
+        var radius = 0.0
+        var textBox: SIMD4<Float>?
+        if let shaping = f.shaping {
+            let glyphs = shaping.glyphs.filter { !$0.glyph.bitmap.isEmpty }
+            if options.textAlong {
+                let offsets = glyphs.map { ($0.x + Double($0.glyph.advance) / 2) * scale }
+                guard let placed = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: f.textOffset * scale,
+                                                                  keepUpright: options.keepUpright, on: path),
+                      let first = placed.first, let last = placed.last else { return }
+                for (g, at) in zip(glyphs, placed) {
+                    let rect = SymbolPainter.glyphRect(g.glyph, dx: -Double(g.glyph.advance) / 2, dy: g.y) * Float(scale)
+                    quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: SIMD2(Float(at.point.x), Float(at.point.y)),
+                                                                                    angle: Float(at.angle), rect: rect), drawing: drawing))
+                }
+                // MapLibre's collision circles: the label's height (at least 10 units) wide.
+                radius = max(10, shaping.bottom - shaping.top) * scale / 2 + Double(layout.padding * ratio)
+                circles = SymbolLinePlacement.collisionCircles(first: first, last: last, radius: radius)
+            } else {
+                let s = Float(scale)
+                textBox = SymbolPainter.rotatedBox(SIMD4(Float(shaping.left) * s, Float(shaping.top) * s, Float(shaping.right) * s,
+                                                         Float(shaping.bottom) * s),
+                                                   angle: 0, at: anchor, padding: layout.padding * ratio)
+                for g in glyphs {
+                    let rect = SymbolPainter.glyphRect(g.glyph, dx: g.x + f.textOffset.x, dy: g.y + f.textOffset.y) * s
+                    quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: anchor, angle: 0, rect: rect), drawing: drawing))
+                }
+            }
+        }
+        var icon: SymbolIcons.Placed?
+        var iconBox: SIMD4<Float>?
+        if let shaped = f.icon {
+            var angle = f.iconRotate * .pi / 180
+            if options.iconAlong {
+                guard let placed = SymbolLinePlacement.placeLabel(offsets: [0], lineOffset: .zero, keepUpright: options.iconKeepUpright,
+                                                                  on: path)?.first else { return }
+                angle += Float(placed.angle)
+            }
+            icon = SymbolIcons.Placed(icon: shaped, at: anchor, angle: angle)
+            iconBox = shaped.box(at: anchor, pixelRatio: ratio, padding: layout.iconPadding.x * ratio)
+        }
+        let r = Float(radius)
+        let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+        let shows = frame.symbolPlacement.admit(key, anchor: world, fits: {
+            if !layout.allowOverlap {
+                if let b = textBox, collisions.collides(b) { return false }
+                for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return false }
+            }
+            if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return false }
+            return true
+        }, occupy: {
+            if !layout.ignorePlacement {
+                if let b = textBox { collisions.insert(b) }
+                for c in circles { collisions.insert(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) }
+            }
+            if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+        })
+        guard shows else { return }
+        frame.drewFeatures = true
+        if let icon { batch.icons.append(icon) }
+        batch.quads.append(contentsOf: quads)
+    }
+}
+
+/// The anchors of each label text placed so far in a tile: an anchor closer than half a
+/// spacing to an earlier one of the same text is dropped (MapLibre's repeat distance). A grid
+/// of cells one distance wide keeps the test to the anchors nearby.
+struct RepeatedAnchors {
+    private struct Key: Hashable { var text: String; var x: Int; var y: Int }
+    private var cells: [Key: [SIMD2<Double>]] = [:]
+
+    /// Whether `p` lies within `distance` of an earlier anchor of `text`; if not, it is kept.
+    mutating func isTooClose(_ p: SIMD2<Double>, text: String, distance: Double) -> Bool {
+        let size = max(distance, 1)
+        let cx = Int((p.x / size).rounded(.down)), cy = Int((p.y / size).rounded(.down))
+        for y in cy - 1...cy + 1 {
+            for x in cx - 1...cx + 1 {
+                if let list = cells[Key(text: text, x: x, y: y)],
+                   list.contains(where: { SymbolLineAnchors.distance($0, p) < distance }) { return true }
+            }
+        }
+        cells[Key(text: text, x: cx, y: cy), default: []].append(p)
+        return false
+    }
+}

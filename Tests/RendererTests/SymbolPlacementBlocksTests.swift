@@ -1,0 +1,105 @@
+import XCTest
+import SplitMix
+import Foundation
+import Geo
+import JSON
+import StyleSpec
+import StrataTestSupport
+import Raster
+@testable import Renderer
+
+/// Labels on `/tiles` are placed by blocks (`SymbolPlacementBlocks`): a 512 px tile and the
+/// four 256 px tiles of the same ground show the same labels, pixel for pixel, where
+/// per-tile greedy placement disagrees along the tile edges.
+final class SymbolPlacementBlocksTests: XCTestCase {
+    func crowdedStyle(allowOverlap: Bool = false) throws -> Style {
+        var rng = SplitMix64(seed: 5)
+        var features: [String] = []
+        for i in 0..<400 {
+            let lon = 2.5 + Double(rng.next() % 4000) / 100, lat = -38 + Double(rng.next() % 3600) / 100
+            features.append(#"{"type": "Feature", "properties": {"name": "Place \#(i)"}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#)
+        }
+        let json = try JSONParser.parse("""
+        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features.joined(separator: ","))]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "l", "type": "symbol", "source": "p",
+                     "layout": {"text-field": ["get", "name"], "text-font": ["Noto Sans Regular"], "text-size": 14,
+                                "text-allow-overlap": \(allowOverlap)}}]}
+        """)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            throw XCTSkip("style does not parse")
+        }
+        return parsed.0
+    }
+
+    func renderer() throws -> (MapRenderer, () -> Void) {
+        let noto = try TestEnvironment.file("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", installedBy: "fonts-noto-core")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-blocks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/NotoSans-Regular.ttf", withDestinationPath: noto)
+        return (MapRenderer(resources: RenderResources(dataDirectory: nil, fontsDirectory: dir.path)),
+                { try? FileManager.default.removeItem(at: dir) })
+    }
+
+    /// The 512 px tile z/x/y and its four 256 px tiles (z+1) stitched, as RGBA rows.
+    func tilings(_ r: MapRenderer, _ style: Style, z: Int, x: Int, y: Int, asTiles: Bool) throws -> (big: Pixmap, stitched: Pixmap) {
+        var bigCamera = Camera.tile(TileID(z: z, x: x, y: y)!, tileSize: 512)
+        bigCamera.isTile = asTiles
+        let big = try r.render(style, camera: bigCamera)
+        var stitched = Pixmap(width: 512, height: 512, fill: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0))
+        for j in 0..<2 {
+            for i in 0..<2 {
+                var camera = Camera.tile(TileID(z: z + 1, x: 2 * x + i, y: 2 * y + j)!, tileSize: 256)
+                camera.isTile = asTiles
+                let small = try r.render(style, camera: camera)
+                for py in 0..<256 {
+                    for px in 0..<256 { stitched.setPixel(i * 256 + px, j * 256 + py, small.pixel(px, py)) }
+                }
+            }
+        }
+        return (big, stitched)
+    }
+
+    func differing(_ a: Pixmap, _ b: Pixmap) -> Int {
+        (0..<a.height).reduce(0) { n, y in n + (0..<a.width).filter { a.pixel($0, y) != b.pixel($0, y) }.count }
+    }
+
+    func dark(_ p: Pixmap) -> Int {
+        (0..<p.height).reduce(0) { n, y in n + (0..<p.width).filter { p.pixel($0, y).r < 128 }.count }
+    }
+
+    func testTilingsAgreeOnLabels() throws {
+        let (r, cleanup) = try renderer()
+        defer { cleanup() }
+        let style = try crowdedStyle()
+        // z3 512 px tile (4, 4): 0°…45° E, 0°…41° S, crowded with colliding labels.
+        let tiles = try tilings(r, style, z: 3, x: 4, y: 4, asTiles: true)
+        XCTAssertEqual(differing(tiles.big, tiles.stitched), 0, "one 512 px tile and its four 256 px tiles show the same labels")
+        let overlapping = try tilings(r, try crowdedStyle(allowOverlap: true), z: 3, x: 4, y: 4, asTiles: true)
+        XCTAssertGreaterThan(dark(overlapping.big), dark(tiles.big) + 500, "collisions hide labels")
+        XCTAssertGreaterThan(dark(tiles.big), 2000, "labels are drawn")
+        XCTAssertGreaterThan(r.resources.symbolBlocks.placedBlocks, 0, "tiles were placed by blocks")
+        // Views and static images place greedily per render (MapLibre's viewport placement),
+        // and their glyphs are not put on the tiles' pixel grid.
+        let before = r.resources.symbolBlocks.placedBlocks
+        let views = try tilings(r, style, z: 3, x: 4, y: 4, asTiles: false)
+        XCTAssertEqual(r.resources.symbolBlocks.placedBlocks, before, "views place no blocks")
+        XCTAssertGreaterThan(differing(views.big, views.stitched), 0)
+    }
+
+    func testBlocksAreCutFromTheWorldAtTheStyleZoom() {
+        XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(0, 0), zoom: 0), .init(x: 0, y: 0))
+        XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(0.999, 0.5), zoom: 0), .init(x: 0, y: 0))
+        XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(0.5, 0.25), zoom: 2), .init(x: 2, y: 1))
+        XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(-0.1, 0.5), zoom: 1), .init(x: -1, y: 1), "world copies west")
+    }
+
+    func testKeysNameLayerAnchorAndContent() {
+        let a = SymbolKey(layer: "l", anchor: WorldPoint(0.25, 0.5), text: "A", icon: nil)
+        XCTAssertEqual(a, SymbolKey(layer: "l", anchor: WorldPoint(0.25, 0.5), text: "A", icon: nil))
+        XCTAssertNotEqual(a, SymbolKey(layer: "m", anchor: WorldPoint(0.25, 0.5), text: "A", icon: nil))
+        XCTAssertNotEqual(a, SymbolKey(layer: "l", anchor: WorldPoint(0.25 + 1e-9, 0.5), text: "A", icon: nil))
+        XCTAssertNotEqual(a, SymbolKey(layer: "l", anchor: WorldPoint(0.25, 0.5), text: "A", icon: "pin"))
+    }
+}
+
