@@ -46,9 +46,12 @@ public final class MapRenderer: Sendable {
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 deadline: deadline, collectStats: collectStats)
-        for layer in style.renderOrder {
-            guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
-                  layer.isVisible(globalState: frame.globalState) else { continue }
+        let shown = style.renderOrder.filter {
+            $0.type != .slot && $0.isInZoomRange(camera.zoom) && $0.isVisible(globalState: frame.globalState)
+        }
+        // Labels are placed top layer first, as MapLibre places them, and drawn in layer order.
+        try SymbolPainter.placeAll(shown.filter { $0.type == .symbol }, frame)
+        for layer in shown {
             try frame.checkDeadlineNow()
             switch layer.type {
             case .background: try BackgroundPainter.paint(layer, frame)
@@ -61,7 +64,7 @@ public final class MapRenderer: Sendable {
                     try LinePainter.draw(layer, frame)
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
-            case .symbol: try SymbolPainter.draw(layer, frame)
+            case .symbol: SymbolPainter.draw(layer, frame)
             case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
             case .hillshade: try HillshadePainter.draw(layer, frame)
             case .colorRelief: try ColorReliefPainter.draw(layer, frame)

@@ -36,6 +36,8 @@ final class RenderFrame {
     var drewFeatures = false
     /// Label boxes placed so far (symbol layers that do not allow overlap test against them).
     let labelCollisions = LabelCollisions()
+    /// Each symbol layer's placed labels (by layer id), placed before any layer is drawn.
+    var placedLabels: [String: SymbolBatch] = [:]
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).

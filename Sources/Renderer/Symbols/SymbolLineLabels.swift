@@ -14,7 +14,7 @@ import StyleSpec
 enum SymbolLineLabels {
     static let extent = 8192.0
 
-    static func draw(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws {
+    static func place(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws -> SymbolBatch {
         let ctx = frame.layerContext
         func string(_ name: String) -> String { LayerProperty(layer, name, .layout, ctx, convert: Convert.string).value(ctx) }
         func bool(_ name: String) -> Bool { LayerProperty(layer, name, .layout, ctx, convert: Convert.bool).value(ctx) }
@@ -34,8 +34,7 @@ enum SymbolLineLabels {
             batch.beginTile()
             try paint(layer, frame, layout, options, shift: shift, batch, pass)
         }
-        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
-        frame.clock.mark(.raster)
+        return batch
     }
 
     struct Options {

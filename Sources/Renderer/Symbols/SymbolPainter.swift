@@ -12,7 +12,23 @@ import StyleSpec
 /// box meets one placed earlier in this render. Not yet: variable anchors, vertical writing,
 /// cross-layer placement priority.
 enum SymbolPainter {
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
+    /// runs, so a label of an upper layer takes its room before those beneath.
+    static func placeAll(_ layers: [Layer], _ frame: RenderFrame) throws {
+        for layer in layers.reversed() {
+            try frame.checkDeadlineNow()
+            frame.placedLabels[layer.id] = try place(layer, frame)
+        }
+    }
+
+    /// Draws the labels placed for `layer`.
+    static func draw(_ layer: Layer, _ frame: RenderFrame) {
+        guard let batch = frame.placedLabels[layer.id] else { return }
+        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+        frame.clock.mark(.raster)
+    }
+
+    private static func place(_ layer: Layer, _ frame: RenderFrame) throws -> SymbolBatch? {
         let template = frame.style.root["glyphs"]?.stringValue
         let layout = SymbolLayerLayout(layer, frame, glyphs: template)
         switch layout.placement {
@@ -22,11 +38,12 @@ enum SymbolPainter {
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
             }
-            batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+            return batch
         case "line", "line-center":
-            try SymbolLineLabels.draw(layer, frame, layout)
+            return try SymbolLineLabels.place(layer, frame, layout)
         default:
             frame.resources.tiles.warnings.add("layer \(layer.id): symbol-placement \(layout.placement) is not drawn")
+            return nil
         }
     }
 
