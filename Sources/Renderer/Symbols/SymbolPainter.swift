@@ -69,30 +69,65 @@ enum SymbolPainter {
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let at = frame.projection.apply(world) + shift
                 let pad = layout.padding * ratio
-                let textBox = f.shaping.map { s in
-                    rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
-                               angle: textAngle, at: at, padding: pad)
-                }
                 let iconBox = f.icon.map { i in
                     let s = i.size * ratio
                     return rotatedBox(i.box * s, angle: iconAngle, at: at, padding: layout.iconPadding.x * ratio)
                 }
+                // The text's place: its anchor, or the first variable anchor that finds room.
+                guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout, collisions) else { continue }
                 // A symbol shows when its text and its icon both find room (or may overlap).
-                if let b = textBox, !layout.allowOverlap, collisions.collides(b) { continue }
                 if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { continue }
-                if let b = textBox, !layout.ignorePlacement { collisions.insert(b) }
+                if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
                 if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
                 frame.drewFeatures = true
                 if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: at, angle: iconAngle)) }
-                guard let shaping = f.shaping else { continue }
+                guard let shaping = text.shaping else { continue }
+                let origin = at + text.shift
                 for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
-                    let rect = glyphRect(g.glyph, dx: g.x + f.textOffset.x, dy: g.y + f.textOffset.y) * scale
-                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: at, angle: textAngle, rect: rect),
+                    let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
+                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect),
                                                         drawing: drawing))
                 }
             }
         }
         frame.clock.mark(.raster)
+    }
+
+    /// Where a point label's text goes: the shaping drawn, its collision box (nil without
+    /// text), the device shift of a variable anchor and the 24 px offset baked into the quads.
+    /// Nil when the text finds no room and may not overlap.
+    struct PlacedText {
+        var shaping: TextShaping?
+        var box: SIMD4<Float>?
+        var shift: SIMD2<Float> = .zero
+        var offset: SIMD2<Double> = .zero
+    }
+
+    static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
+                          _ layout: SymbolLayerLayout, _ collisions: LabelCollisions) -> PlacedText? {
+        guard let shaping = f.shaping else { return PlacedText() }
+        func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
+            rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
+                       angle: angle, at: at + shift, padding: pad)
+        }
+        guard let candidates = f.variable else {
+            let b = box(shaping, shift: .zero)
+            if !layout.allowOverlap, collisions.collides(b) { return nil }
+            return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
+        }
+        // MapLibre tries every anchor without overlap first, then (when text may overlap) again.
+        for round in 0..<(layout.allowOverlap ? 2 : 1) {
+            for (c, s) in zip(candidates, f.variableShapings) {
+                guard let s else { continue }
+                let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
+                let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
+                let shift = SIMD2(Float(d.x), Float(d.y))
+                let b = box(s, shift: shift)
+                if round == 0, collisions.collides(b) { continue }
+                return PlacedText(shaping: s, box: b, shift: shift)
+            }
+        }
+        return nil
     }
 
     /// A glyph's quad (left, top, right, bottom) in 24 px units relative to the point it hangs
