@@ -18,6 +18,8 @@ enum SymbolIcons {
         let opacity: Float
         /// SDF icons (`sdf: true` in the sprite) are shaded like glyphs in `icon-color`.
         var sdf: SDFGlyphDrawing?
+        /// Stretched around its text (`icon-text-fit`): it moves with the text's anchor.
+        var fitted = false
 
         func box(at p: SIMD2<Float>, pixelRatio: Float, padding: Float) -> SIMD4<Float> {
             let s = size * pixelRatio

@@ -46,6 +46,8 @@ final class SymbolLayerLayout {
     let iconSize: LayerProperty<Float>
     let iconAnchorName: LayerProperty<String>
     let iconOffset: LayerProperty<SIMD2<Float>>
+    let iconTextFit: String
+    let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
     /// `{token}`s resolve in text-field / icon-image (literal values).
     let textTokens, iconTokens: Bool
@@ -88,6 +90,14 @@ final class SymbolLayerLayout {
         iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
         iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
+        iconTextFit = LayerProperty(layer, "icon-text-fit", .layout, ctx, convert: Convert.string).value(ctx)
+        iconTextFitPadding = LayerProperty(layer, "icon-text-fit-padding", .layout, ctx, convert: { v in
+            switch v {
+            case .numberArray(let a): return a.map(Float.init)
+            case .array(let a): return a.compactMap { $0.numberValue.map(Float.init) }
+            default: return []
+            }
+        })
         iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
         iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
@@ -168,6 +178,10 @@ final class SymbolLayerLayout {
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
         let fontSize = size.value(fctx)
+        if iconTextFit != "none", let icon = shapedIcon, let shaping {
+            shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
+                                               offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+        }
         var ctx18 = fctx
         ctx18.zoom = 18
         return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,

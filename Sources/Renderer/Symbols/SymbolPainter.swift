@@ -69,18 +69,20 @@ enum SymbolPainter {
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let at = frame.projection.apply(world) + shift
                 let pad = layout.padding * ratio
-                let iconBox = f.icon.map { i in
-                    let s = i.size * ratio
-                    return rotatedBox(i.box * s, angle: iconAngle, at: at, padding: layout.iconPadding.x * ratio)
-                }
                 // The text's place: its anchor, or the first variable anchor that finds room.
                 guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout, collisions) else { continue }
+                // An icon fitted to its text moves with it.
+                let iconAt = f.icon?.fitted == true ? at + text.shift : at
+                let iconBox = f.icon.map { i in
+                    let s = i.size * ratio
+                    return rotatedBox(i.box * s, angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio)
+                }
                 // A symbol shows when its text and its icon both find room (or may overlap).
                 if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { continue }
                 if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
                 if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
                 frame.drewFeatures = true
-                if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: at, angle: iconAngle)) }
+                if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: iconAt, angle: iconAngle)) }
                 guard let shaping = text.shaping else { continue }
                 let origin = at + text.shift
                 for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
