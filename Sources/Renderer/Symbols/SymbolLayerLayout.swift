@@ -49,6 +49,9 @@ final class SymbolLayerLayout {
     let iconTextFit: String
     let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
+    /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
+    /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
+    let sortsByY: Bool
     /// `{token}`s resolve in text-field / icon-image (literal values).
     let textTokens, iconTokens: Bool
     let frame: RenderFrame
@@ -60,6 +63,16 @@ final class SymbolLayerLayout {
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
+        let sortKeyVaries = layer.layout["symbol-sort-key"].map { !$0.isFeatureConstant } ?? false
+        func overlaps(_ mode: String, _ allow: String) -> Bool {
+            if layer.layout[mode] != nil { return LayerProperty(layer, mode, .layout, ctx, convert: Convert.string).value(ctx) != "never" }
+            return LayerProperty(layer, allow, .layout, ctx, convert: Convert.bool).value(ctx)
+        }
+        let canOverlap = overlaps("text-overlap", "text-allow-overlap") || overlaps("icon-overlap", "icon-allow-overlap")
+            || LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+            || LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        sortsByY = (zOrder == "viewport-y" || (zOrder == "auto" && !sortKeyVaries)) && canOverlap
         field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
         textTokens = SymbolTokens.apply(layer, "text-field")
         iconTokens = SymbolTokens.apply(layer, "icon-image")

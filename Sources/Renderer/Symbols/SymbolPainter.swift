@@ -58,7 +58,12 @@ enum SymbolPainter {
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
         let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
+        // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
+        // their anchors' height on screen (MapLibre's `symbol-z-order: auto`).
+        var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
+        var featureIndex = -1
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
+            featureIndex += 1
             guard let f = layout.layout(fctx, alongLine: false) else { return }
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
@@ -82,15 +87,27 @@ enum SymbolPainter {
                 if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
                 if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
                 frame.drewFeatures = true
-                if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: iconAt, angle: iconAngle)) }
-                guard let shaping = text.shaping else { continue }
-                let origin = at + text.shift
-                for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
-                    let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
-                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect),
-                                                        drawing: drawing))
+                var quads: [SymbolBatch.Quad] = []
+                if let shaping = text.shaping {
+                    let origin = at + text.shift
+                    for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
+                        let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
+                        quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect),
+                                                      drawing: drawing))
+                    }
                 }
+                placed.append((at.y, featureIndex, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
+        }
+        if layout.sortsByY {
+            placed = placed.enumerated().sorted { a, b in
+                a.element.y != b.element.y ? a.element.y < b.element.y
+                    : a.element.feature != b.element.feature ? a.element.feature > b.element.feature : a.offset < b.offset
+            }.map(\.element)
+        }
+        for p in placed {
+            if let icon = p.icon { batch.icons.append(icon) }
+            batch.quads.append(contentsOf: p.quads)
         }
         frame.clock.mark(.raster)
     }
