@@ -46,12 +46,17 @@ public final class MapRenderer: Sendable {
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 deadline: deadline, collectStats: collectStats)
-        if camera.isTile, camera.bearing == 0, style.renderOrder.contains(where: { $0.type == .symbol }) {
+        let shown = style.renderOrder.filter {
+            $0.type != .slot && $0.isInZoomRange(camera.zoom) && $0.isVisible(globalState: frame.globalState)
+        }
+        // Labels are placed top layer first, as MapLibre places them, and drawn in layer order;
+        // `/tiles` renders show what their placement blocks placed (the same in every tile).
+        let symbols = shown.filter { $0.type == .symbol }
+        if camera.isTile, camera.bearing == 0, !symbols.isEmpty {
             frame.symbolPlacement = SymbolPlacement(lookup: symbolBlockLookup(style, zoom: camera.zoom, deadline: deadline))
         }
-        for layer in style.renderOrder {
-            guard layer.type != .slot, layer.isInZoomRange(camera.zoom),
-                  layer.isVisible(globalState: frame.globalState) else { continue }
+        try SymbolPainter.placeAll(symbols, frame)
+        for layer in shown {
             try frame.checkDeadlineNow()
             switch layer.type {
             case .background: try BackgroundPainter.paint(layer, frame)
@@ -64,7 +69,7 @@ public final class MapRenderer: Sendable {
                     try LinePainter.draw(layer, frame)
                 }
             case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
-            case .symbol: try SymbolPainter.draw(layer, frame)
+            case .symbol: SymbolPainter.draw(layer, frame)
             case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
             case .hillshade: try HillshadePainter.draw(layer, frame)
             case .colorRelief: try ColorReliefPainter.draw(layer, frame)

@@ -39,6 +39,8 @@ final class RenderFrame {
     var symbolPlacement = SymbolPlacement()
     /// Label boxes placed so far (symbol layers that do not allow overlap test against them).
     var labelCollisions: LabelCollisions { symbolPlacement.collisions }
+    /// Each symbol layer's placed labels (by layer id), placed before any layer is drawn.
+    var placedLabels: [String: SymbolBatch] = [:]
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).

@@ -7,6 +7,8 @@ public struct SpriteImage: Sendable {
     public let pixmap: Pixmap
     public let pixelRatio: Double
     public let sdf: Bool
+    /// Stretch zones and content box for `icon-text-fit` (none for runtime images).
+    public var stretch = SpriteStretch()
 
     public init(pixmap: Pixmap, pixelRatio: Double, sdf: Bool = false) {
         self.pixmap = pixmap; self.pixelRatio = pixelRatio > 0 && pixelRatio.isFinite ? pixelRatio : 1; self.sdf = sdf
@@ -43,8 +45,10 @@ public struct SpriteSheet: Sendable {
                 warn("sprite image \"\(name)\" lies outside the \(sheet.width)×\(sheet.height) sprite sheet; skipped")
                 continue
             }
-            insert(name, SpriteImage(pixmap: Self.crop(sheet, x: e.x, y: e.y, width: e.width, height: e.height),
-                                     pixelRatio: e.pixelRatio, sdf: e.sdf))
+            var image = SpriteImage(pixmap: Self.crop(sheet, x: e.x, y: e.y, width: e.width, height: e.height),
+                                    pixelRatio: e.pixelRatio, sdf: e.sdf)
+            image.stretch = e.stretch
+            insert(name, image)
         }
     }
 

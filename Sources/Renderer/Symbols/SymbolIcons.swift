@@ -18,11 +18,22 @@ enum SymbolIcons {
         let opacity: Float
         /// SDF icons (`sdf: true` in the sprite) are shaded like glyphs in `icon-color`.
         var sdf: SDFGlyphDrawing?
+        /// Stretched around its text (`icon-text-fit`): it moves with the text's anchor.
+        var fitted = false
+        /// The image's parts when it stretches by zones (empty: the whole image over `quad`).
+        var parts: [Part] = []
 
         func box(at p: SIMD2<Float>, pixelRatio: Float, padding: Float) -> SIMD4<Float> {
             let s = size * pixelRatio
             return SIMD4(p.x + box.x * s - padding, p.y + box.y * s - padding, p.x + box.z * s + padding, p.y + box.w * s + padding)
         }
+    }
+
+    /// A rectangle of the padded image (pixels, border texel at 0) drawn over `rect` (CSS px
+    /// from the anchor at icon-size 1).
+    struct Part {
+        var source: SIMD4<Int>
+        var rect: SIMD4<Float>
     }
 
     struct Placed {
@@ -84,6 +95,10 @@ enum SymbolIcons {
                 pix = out
             }
             let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
+            if !p.icon.parts.isEmpty {
+                drawParts(p, padded: pix, pixelRatio: pixelRatio, native: native, on: canvas)
+                continue
+            }
             if p.angle != 0 {
                 let t = p.quad(pixelRatio: pixelRatio).imageTransform(width: pix.width, height: pix.height)
                 canvas.drawImage(pix, transform: t, filter: .bilinear, opacity: p.icon.opacity)
@@ -94,6 +109,21 @@ enum SymbolIcons {
             let x1 = p.at.x + p.icon.quad.z * s, y1 = p.at.y + p.icon.quad.w * s
             let sx = (x1 - x0) / Float(pix.width), sy = (y1 - y0) / Float(pix.height)
             canvas.drawImage(pix, transform: Transform(a: sx, b: 0, c: 0, d: sy, tx: x0, ty: y0),
+                             filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
+        }
+    }
+
+    /// A stretched icon part by part, each image rectangle over its own quad.
+    private static func drawParts(_ p: Placed, padded: Pixmap, pixelRatio: Float, native: Bool, on canvas: Canvas) {
+        let s = p.icon.size * pixelRatio
+        for part in p.icon.parts {
+            let src = part.source
+            let x0 = max(0, src.x), y0 = max(0, src.y), x1 = min(padded.width, src.z), y1 = min(padded.height, src.w)
+            guard x1 > x0, y1 > y0 else { continue }
+            var crop = Pixmap(width: x1 - x0, height: y1 - y0)
+            for y in y0..<y1 { for x in x0..<x1 { crop.setPixel(x - x0, y - y0, padded.pixel(x, y)) } }
+            let quad = RotatedQuad(center: p.at, angle: p.angle, rect: part.rect * s)
+            canvas.drawImage(crop, transform: quad.imageTransform(width: crop.width, height: crop.height),
                              filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
         }
     }

@@ -18,6 +18,10 @@ struct SymbolFeatureLayout {
     var drawing: SDFGlyphDrawing
     var textRotate: Float
     var iconRotate: Float
+    /// `text-variable-anchor(-offset)`: the anchors to try, and the text shaped around its
+    /// centre for each justification they need (`shaping` is the first's).
+    var variable: [SymbolVariableAnchors.Candidate]? = nil
+    var variableShapings: [TextShaping?] = []
 }
 
 /// The layout properties of a symbol layer resolved once per render, and the glyph ranges
@@ -30,6 +34,10 @@ final class SymbolLayerLayout {
     let offset: LayerProperty<SIMD2<Float>>
     let maxWidth, lineHeight, spacing: LayerProperty<Float>
     let textRotate, iconRotate: LayerProperty<Float>
+    let variableAnchor: LayerProperty<[String]?>
+    let variableAnchorOffset: LayerProperty<Value>
+    let radialOffset: LayerProperty<Float>
+    let hasRadialOffset: Bool
     let textPaint, iconPaint: SymbolSDFPaint
     let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
     let padding: Float
@@ -38,7 +46,12 @@ final class SymbolLayerLayout {
     let iconSize: LayerProperty<Float>
     let iconAnchorName: LayerProperty<String>
     let iconOffset: LayerProperty<SIMD2<Float>>
+    let iconTextFit: String
+    let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
+    /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
+    /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
+    let sortsByY: Bool
     /// `{token}`s resolve in text-field / icon-image (literal values).
     let textTokens, iconTokens: Bool
     let frame: RenderFrame
@@ -50,6 +63,16 @@ final class SymbolLayerLayout {
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
+        let sortKeyVaries = layer.layout["symbol-sort-key"].map { !$0.isFeatureConstant } ?? false
+        func overlaps(_ mode: String, _ allow: String) -> Bool {
+            if layer.layout[mode] != nil { return LayerProperty(layer, mode, .layout, ctx, convert: Convert.string).value(ctx) != "never" }
+            return LayerProperty(layer, allow, .layout, ctx, convert: Convert.bool).value(ctx)
+        }
+        let canOverlap = overlaps("text-overlap", "text-allow-overlap") || overlaps("icon-overlap", "icon-allow-overlap")
+            || LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+            || LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
+        sortsByY = (zOrder == "viewport-y" || (zOrder == "auto" && !sortKeyVaries)) && canOverlap
         field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
         textTokens = SymbolTokens.apply(layer, "text-field")
         iconTokens = SymbolTokens.apply(layer, "icon-image")
@@ -67,6 +90,10 @@ final class SymbolLayerLayout {
         transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
         textRotate = LayerProperty(layer, "text-rotate", .layout, ctx, convert: Convert.number)
         iconRotate = LayerProperty(layer, "icon-rotate", .layout, ctx, convert: Convert.number)
+        variableAnchor = LayerProperty(layer, "text-variable-anchor", .layout, ctx, convert: { v in v.arrayValue?.compactMap(\.stringValue) })
+        variableAnchorOffset = LayerProperty(layer, "text-variable-anchor-offset", .layout, ctx, convert: { $0 })
+        radialOffset = LayerProperty(layer, "text-radial-offset", .layout, ctx, convert: Convert.number)
+        hasRadialOffset = layer.layout["text-radial-offset"] != nil
         textPaint = SymbolSDFPaint(layer, "text", ctx)
         iconPaint = SymbolSDFPaint(layer, "icon", ctx)
         allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
@@ -76,6 +103,14 @@ final class SymbolLayerLayout {
         iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
         iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
+        iconTextFit = LayerProperty(layer, "icon-text-fit", .layout, ctx, convert: Convert.string).value(ctx)
+        iconTextFitPadding = LayerProperty(layer, "icon-text-fit-padding", .layout, ctx, convert: { v in
+            switch v {
+            case .numberArray(let a): return a.map(Float.init)
+            case .array(let a): return a.compactMap { $0.numberValue.map(Float.init) }
+            default: return []
+            }
+        })
         iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
         iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
@@ -115,13 +150,38 @@ final class SymbolLayerLayout {
         let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
         let em = TextShaper.oneEm
         let off = offset.value(fctx)
-        let textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
+        var textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
+        let radial = hasRadialOffset ? Double(radialOffset.value(fctx)) * em : nil
+        var variable: [SymbolVariableAnchors.Candidate]?
+        if !alongLine, !text.isEmpty {
+            if let c = VariableAnchorOffsetCollection.from(variableAnchorOffset.value(fctx)) {
+                variable = SymbolVariableAnchors.candidates(c)
+            } else if let names = variableAnchor.value(fctx), !names.isEmpty {
+                variable = SymbolVariableAnchors.candidates(names.compactMap(SymbolAnchor.init(rawValue:)), radialOffset: radial,
+                                                            textOffset: textOffset)
+            }
+        }
+        if variable?.isEmpty == true { variable = nil }
+        if variable == nil, let r = radial, r != 0 { textOffset = SymbolVariableAnchors.offset(anchor, radial: r) }
         frame.clock.mark(.style)
         let width = alongLine ? Double.infinity : Double(maxWidth.value(fctx)) * em
-        let shaping = text.isEmpty ? nil
-            : TextShaper.shape(text, glyphs: { self.glyph(stack, $0) }, maxWidth: width,
-                               lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
-                               spacing: Double(spacing.value(fctx)) * em, translate: alongLine ? .zero : textOffset)
+        func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>) -> TextShaping? {
+            text.isEmpty ? nil
+                : TextShaper.shape(text, glyphs: { self.glyph(stack, $0) }, maxWidth: width,
+                                   lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
+                                   spacing: Double(spacing.value(fctx)) * em, translate: translate)
+        }
+        var variableShapings: [TextShaping?] = []
+        if let variable {
+            // Shaped around the centre; the chosen anchor's shift moves the text at placement.
+            var byJustify: [Double: TextShaping?] = [:]
+            for c in variable {
+                let j = justifyText == "auto" ? SymbolVariableAnchors.justification(c.anchor) : justify
+                if byJustify[j] == nil { byJustify[j] = .some(shape(.center, j, .zero)) }
+                variableShapings.append(byJustify[j]!)
+            }
+        }
+        let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
         let ratio = Float(frame.camera.pixelRatio)
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
                                                       offset: iconOffset.value(fctx), size: iconSize.value(fctx),
@@ -131,11 +191,16 @@ final class SymbolLayerLayout {
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
         let fontSize = size.value(fctx)
+        if iconTextFit != "none", let icon = shapedIcon, let shaping {
+            shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
+                                               offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+        }
         var ctx18 = fctx
         ctx18.zoom = 18
         return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,
                                    maxFontSize: maxSize.value(ctx18),
                                    drawing: textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio),
-                                   textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx))
+                                   textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
+                                   variable: variable, variableShapings: variableShapings)
     }
 }

@@ -14,7 +14,7 @@ import StyleSpec
 enum SymbolLineLabels {
     static let extent = 8192.0
 
-    static func draw(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws {
+    static func place(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws -> SymbolBatch {
         let ctx = frame.layerContext
         func string(_ name: String) -> String { LayerProperty(layer, name, .layout, ctx, convert: Convert.string).value(ctx) }
         func bool(_ name: String) -> Bool { LayerProperty(layer, name, .layout, ctx, convert: Convert.bool).value(ctx) }
@@ -34,8 +34,7 @@ enum SymbolLineLabels {
             batch.beginTile()
             try paint(layer, frame, layout, options, shift: shift, batch, pass)
         }
-        if frame.symbolPlacement.drawsSymbols { batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas) }
-        frame.clock.mark(.raster)
+        return batch
     }
 
     struct Options {
@@ -165,21 +164,20 @@ enum SymbolLineLabels {
         }
         let r = Float(radius)
         let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
-        let shows = frame.symbolPlacement.admit(key, anchor: world, fits: {
+        let shows = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
             if !layout.allowOverlap {
-                if let b = textBox, collisions.collides(b) { return false }
-                for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return false }
+                if let b = textBox, collisions.collides(b) { return nil }
+                for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return nil }
             }
-            if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return false }
-            return true
-        }, occupy: {
+            if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return nil }
             if !layout.ignorePlacement {
                 if let b = textBox { collisions.insert(b) }
                 for c in circles { collisions.insert(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) }
             }
             if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
-        })
-        guard shows else { return }
+            return 0
+        }
+        guard shows != nil else { return }
         frame.drewFeatures = true
         if let icon { batch.icons.append(icon) }
         batch.quads.append(contentsOf: quads)

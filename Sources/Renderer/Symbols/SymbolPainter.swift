@@ -12,7 +12,23 @@ import StyleSpec
 /// box meets one placed earlier in this render. Not yet: variable anchors, vertical writing,
 /// cross-layer placement priority.
 enum SymbolPainter {
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
+    /// runs, so a label of an upper layer takes its room before those beneath.
+    static func placeAll(_ layers: [Layer], _ frame: RenderFrame) throws {
+        for layer in layers.reversed() {
+            try frame.checkDeadlineNow()
+            frame.placedLabels[layer.id] = try place(layer, frame)
+        }
+    }
+
+    /// Draws the labels placed for `layer`.
+    static func draw(_ layer: Layer, _ frame: RenderFrame) {
+        guard let batch = frame.placedLabels[layer.id] else { return }
+        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+        frame.clock.mark(.raster)
+    }
+
+    private static func place(_ layer: Layer, _ frame: RenderFrame) throws -> SymbolBatch? {
         let template = frame.style.root["glyphs"]?.stringValue
         let layout = SymbolLayerLayout(layer, frame, glyphs: template)
         switch layout.placement {
@@ -22,11 +38,12 @@ enum SymbolPainter {
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
             }
-            if frame.symbolPlacement.drawsSymbols { batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas) }
+            return batch
         case "line", "line-center":
-            try SymbolLineLabels.draw(layer, frame, layout)
+            return try SymbolLineLabels.place(layer, frame, layout)
         default:
             frame.resources.tiles.warnings.add("layer \(layer.id): symbol-placement \(layout.placement) is not drawn")
+            return nil
         }
     }
 
@@ -42,7 +59,12 @@ enum SymbolPainter {
         let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
         let snapsAnchors = frame.symbolPlacement.usesBlocks
+        // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
+        // their anchors' height on screen (MapLibre's `symbol-z-order: auto`).
+        var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
+        var featureIndex = -1
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
+            featureIndex += 1
             guard let f = layout.layout(fctx, alongLine: false) else { return }
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
@@ -56,36 +78,96 @@ enum SymbolPainter {
                 // corner they are measured from, so its glyphs shade alike on both sides of an edge.
                 if snapsAnchors { at = (at * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
                 let pad = layout.padding * ratio
-                let textBox = f.shaping.map { s in
-                    rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
-                               angle: textAngle, at: at, padding: pad)
+                func iconBox(_ iconAt: SIMD2<Float>) -> SIMD4<Float>? {
+                    f.icon.map { i in rotatedBox(i.box * (i.size * ratio), angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio) }
                 }
-                let iconBox = f.icon.map { i in
-                    let s = i.size * ratio
-                    return rotatedBox(i.box * s, angle: iconAngle, at: at, padding: layout.iconPadding.x * ratio)
-                }
-                // A symbol shows when its text and its icon both find room (or may overlap).
+                // The text's place: its anchor, or the first variable anchor that finds room; a
+                // symbol shows when its text and its icon both find room (or may overlap).
+                var found: PlacedText?
                 let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
-                let shows = frame.symbolPlacement.admit(key, anchor: world, fits: {
-                    if let b = textBox, !layout.allowOverlap, collisions.collides(b) { return false }
-                    if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { return false }
-                    return true
-                }, occupy: {
-                    if let b = textBox, !layout.ignorePlacement { collisions.insert(b) }
-                    if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
-                })
-                guard shows else { continue }
-                frame.drewFeatures = true
-                if let icon = f.icon { batch.icons.append(SymbolIcons.Placed(icon: icon, at: at, angle: iconAngle)) }
-                guard let shaping = f.shaping else { continue }
-                for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
-                    let rect = glyphRect(g.glyph, dx: g.x + f.textOffset.x, dy: g.y + f.textOffset.y) * scale
-                    batch.quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: at, angle: textAngle, rect: rect, gridded: snapsAnchors),
-                                                        drawing: drawing))
+                let variant = frame.symbolPlacement.admit(key, anchor: world) {
+                    guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout, collisions) else { return nil }
+                    let box = iconBox(f.icon?.fitted == true ? at + text.shift : at)
+                    if let b = box, !layout.iconAllowOverlap, collisions.collides(b) { return nil }
+                    if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
+                    if let b = box, !layout.iconIgnorePlacement { collisions.insert(b) }
+                    found = text
+                    return text.variant
                 }
+                guard let variant, let text = found ?? placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout,
+                                                                  collisions, variant: variant) else { continue }
+                // An icon fitted to its text moves with it.
+                let iconAt = f.icon?.fitted == true ? at + text.shift : at
+                frame.drewFeatures = true
+                var quads: [SymbolBatch.Quad] = []
+                if let shaping = text.shaping {
+                    let origin = at + text.shift
+                    for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
+                        let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
+                        quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect,
+                                                                                         gridded: snapsAnchors),
+                                                      drawing: drawing))
+                    }
+                }
+                placed.append((at.y, featureIndex, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
         }
+        if layout.sortsByY {
+            placed = placed.enumerated().sorted { a, b in
+                a.element.y != b.element.y ? a.element.y < b.element.y
+                    : a.element.feature != b.element.feature ? a.element.feature > b.element.feature : a.offset < b.offset
+            }.map(\.element)
+        }
+        for p in placed {
+            if let icon = p.icon { batch.icons.append(icon) }
+            batch.quads.append(contentsOf: p.quads)
+        }
         frame.clock.mark(.raster)
+    }
+
+    /// Where a point label's text goes: the shaping drawn, its collision box (nil without
+    /// text), the device shift of a variable anchor and the 24 px offset baked into the quads.
+    /// Nil when the text finds no room and may not overlap.
+    struct PlacedText {
+        var shaping: TextShaping?
+        var box: SIMD4<Float>?
+        var shift: SIMD2<Float> = .zero
+        var offset: SIMD2<Double> = .zero
+        /// Which variable anchor this is (−1: the fixed anchor).
+        var variant = -1
+    }
+
+    /// `variant`: the placement a block chose (no collision test); nil: find one.
+    static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
+                          _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
+        guard let shaping = f.shaping else { return PlacedText() }
+        func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
+            rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
+                       angle: angle, at: at + shift, padding: pad)
+        }
+        guard let candidates = f.variable else {
+            let b = box(shaping, shift: .zero)
+            if variant == nil, !layout.allowOverlap, collisions.collides(b) { return nil }
+            return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
+        }
+        func candidate(_ i: Int) -> PlacedText? {
+            guard i >= 0, i < candidates.count, i < f.variableShapings.count, let s = f.variableShapings[i] else { return nil }
+            let c = candidates[i]
+            let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
+            let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
+            let shift = SIMD2(Float(d.x), Float(d.y))
+            return PlacedText(shaping: s, box: box(s, shift: shift), shift: shift, variant: i)
+        }
+        if let variant { return candidate(variant) }
+        // MapLibre tries every anchor without overlap first, then (when text may overlap) again.
+        for round in 0..<(layout.allowOverlap ? 2 : 1) {
+            for i in candidates.indices {
+                guard let placed = candidate(i), let b = placed.box else { continue }
+                if round == 0, collisions.collides(b) { continue }
+                return placed
+            }
+        }
+        return nil
     }
 
     /// A glyph's quad (left, top, right, bottom) in 24 px units relative to the point it hangs

@@ -6,10 +6,50 @@ public struct SpriteEntry: Sendable, Equatable {
     public var x: Int, y: Int, width: Int, height: Int
     public var pixelRatio: Double
     public var sdf: Bool
+    /// How `icon-text-fit` stretches the image (MapLibre's sprite keys), in image pixels.
+    public var stretch = SpriteStretch()
 
     public init(name: String, x: Int, y: Int, width: Int, height: Int, pixelRatio: Double = 1, sdf: Bool = false) {
         self.name = name; self.x = x; self.y = y; self.width = width; self.height = height
         self.pixelRatio = pixelRatio; self.sdf = sdf
+    }
+}
+
+/// `stretchX`/`stretchY` (the zones that stretch; the rest keeps its size), `content` (the
+/// box the text fits into) and `textFitWidth`/`textFitHeight` of a sprite image.
+public struct SpriteStretch: Sendable, Equatable {
+    public var x: [SIMD2<Double>]?
+    public var y: [SIMD2<Double>]?
+    public var content: SIMD4<Double>?
+    public var textFitWidth: String?
+    public var textFitHeight: String?
+
+    public init(x: [SIMD2<Double>]? = nil, y: [SIMD2<Double>]? = nil, content: SIMD4<Double>? = nil,
+                textFitWidth: String? = nil, textFitHeight: String? = nil) {
+        self.x = x; self.y = y; self.content = content; self.textFitWidth = textFitWidth; self.textFitHeight = textFitHeight
+    }
+
+    /// Read from a sprite entry; malformed keys are left out (the image then does not stretch).
+    static func parse(_ o: JSONObject, width: Int, height: Int) -> SpriteStretch {
+        func zones(_ key: String, _ size: Int) -> [SIMD2<Double>]? {
+            guard case .array(let a)? = o[key], !a.isEmpty, a.count <= 64 else { return nil }
+            var out: [SIMD2<Double>] = []
+            for z in a {
+                guard case .array(let p) = z, p.count == 2, let a0 = p[0].numberValue, let a1 = p[1].numberValue,
+                      a0.isFinite, a1.isFinite, 0 <= a0, a0 <= a1, a1 <= Double(size), a0 >= (out.last?.y ?? 0) else { return nil }
+                out.append(SIMD2(a0, a1))
+            }
+            return out
+        }
+        var content: SIMD4<Double>?
+        if case .array(let c)? = o["content"], c.count == 4 {
+            let v = c.compactMap(\.numberValue)
+            if v.count == 4, v.allSatisfy(\.isFinite), v[0] <= v[2], v[1] <= v[3] { content = SIMD4(v[0], v[1], v[2], v[3]) }
+        }
+        let fits: Set<String> = ["stretchOrShrink", "stretchOnly", "proportional"]
+        return SpriteStretch(x: zones("stretchX", width), y: zones("stretchY", height), content: content,
+                             textFitWidth: o["textFitWidth"]?.stringValue.flatMap { fits.contains($0) ? $0 : nil },
+                             textFitHeight: o["textFitHeight"]?.stringValue.flatMap { fits.contains($0) ? $0 : nil })
     }
 }
 
@@ -83,7 +123,9 @@ public struct SpriteIndex: Sendable, Equatable {
             ratio = n
         }
         let sdf = o["sdf"]?.boolValue ?? false
-        return .success(SpriteEntry(name: name, x: x, y: y, width: w, height: h, pixelRatio: ratio, sdf: sdf))
+        var entry = SpriteEntry(name: name, x: x, y: y, width: w, height: h, pixelRatio: ratio, sdf: sdf)
+        entry.stretch = SpriteStretch.parse(o, width: w, height: h)
+        return .success(entry)
     }
 
     private mutating func warn(_ message: String) {

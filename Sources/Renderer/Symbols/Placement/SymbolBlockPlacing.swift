@@ -16,10 +16,10 @@ extension MapRenderer {
     }
 
     /// Places block `block` of `style` at `zoom`: a greedy render at pixel ratio 1 of the block
-    /// and its ring that lays the symbol layers out in drawing order and draws nothing; the
+    /// and its ring that places the symbol layers (top layer first) and draws nothing; the
     /// symbols it placed whose anchors lie in the block are the block's.
     func placeSymbolBlock(_ block: SymbolPlacementBlocks.BlockID, style: Style, zoom: Double,
-                          deadline: Deadline?) throws -> Set<SymbolKey> {
+                          deadline: Deadline?) throws -> [SymbolKey: Int] {
         let size = SymbolPlacementBlocks.size
         let side = Int(Double(2 * SymbolPlacementBlocks.ring + 1) * size)
         let world = 512 * pow(2, zoom)
@@ -29,15 +29,14 @@ extension MapRenderer {
         let frame = RenderFrame(style: style, camera: camera, canvas: Canvas(width: 1, height: 1), resources: resources,
                                 deadline: deadline, collectStats: false)
         frame.symbolPlacement = SymbolPlacement(recording: true)
-        for layer in style.renderOrder where layer.type == .symbol {
-            guard layer.isInZoomRange(zoom), layer.isVisible(globalState: frame.globalState) else { continue }
-            try frame.checkDeadlineNow()
-            try SymbolPainter.draw(layer, frame)
+        let symbols = style.renderOrder.filter {
+            $0.type == .symbol && $0.isInZoomRange(zoom) && $0.isVisible(globalState: frame.globalState)
         }
-        var keys = Set<SymbolKey>()
+        try SymbolPainter.placeAll(symbols, frame)
+        var variants: [SymbolKey: Int] = [:]
         for p in frame.symbolPlacement.placed where SymbolPlacementBlocks.block(of: p.anchor, zoom: zoom) == block {
-            keys.insert(p.key)
+            variants[p.key] = p.variant
         }
-        return keys
+        return variants
     }
 }

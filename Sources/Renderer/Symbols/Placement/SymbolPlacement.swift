@@ -8,34 +8,32 @@ import Geo
 ///   placed it (`SymbolPlacementBlocks`), so every tile that reaches the symbol agrees and a
 ///   label crossing a tile edge is drawn whole on both sides.
 ///
-/// A block is itself placed by a greedy render of its ring that records what it placed and
-/// draws nothing (`drawsSymbols` false).
+/// A block is itself placed by a greedy placement of its ring that records what it placed
+/// (`MapRenderer.placeSymbolBlock`) and draws nothing.
 final class SymbolPlacement {
     let collisions = LabelCollisions()
     /// nil: greedy.
     private let lookup: SymbolBlockLookup?
-    /// Greedy renders that place a block keep what they placed, with its anchor.
-    private(set) var placed: [(key: SymbolKey, anchor: WorldPoint)] = []
+    /// Greedy renders that place a block keep what they placed: its anchor and which of its
+    /// text placements won (a variable anchor's index; −1 for a fixed anchor).
+    private(set) var placed: [(key: SymbolKey, anchor: WorldPoint, variant: Int)] = []
     private let records: Bool
-    /// False while a block is being placed: layout and collisions only.
-    let drawsSymbols: Bool
 
-    init() { lookup = nil; records = false; drawsSymbols = true }
+    init() { lookup = nil; records = false }
 
-    init(recording: Bool) { lookup = nil; records = recording; drawsSymbols = !recording }
+    init(recording: Bool) { lookup = nil; records = recording }
 
-    init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false; drawsSymbols = true }
+    init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false }
 
     var usesBlocks: Bool { lookup != nil }
 
-    /// Whether the symbol `key` anchored at `anchor` shows. Greedy: when `fits` says it finds
-    /// room, `occupy` takes that room and it shows. Blocks: what its block decided (`fits` and
-    /// `occupy` are not called).
-    func admit(_ key: SymbolKey, anchor: WorldPoint, fits: () -> Bool, occupy: () -> Void) -> Bool {
-        if let lookup { return lookup.isPlaced(key, anchor: anchor) }
-        guard fits() else { return false }
-        occupy()
-        if records { placed.append((key, anchor)) }
-        return true
+    /// Whether, and how, the symbol `key` anchored at `anchor` shows: the variant it shows
+    /// with, nil when hidden. Greedy: `place` finds room for it (taking that room) and says
+    /// which variant found it. Blocks: what its block decided (`place` is not called).
+    func admit(_ key: SymbolKey, anchor: WorldPoint, place: () -> Int?) -> Int? {
+        if let lookup { return lookup.variant(of: key, anchor: anchor) }
+        guard let variant = place() else { return nil }
+        if records { placed.append((key, anchor, variant)) }
+        return variant
     }
 }

@@ -17,20 +17,20 @@ final class SymbolPlacementBlocks: Sendable {
 
     struct BlockID: Hashable, Sendable { let x: Int, y: Int }
 
-    /// The keys of the symbols one block placed.
+    /// The symbols one block placed, each with the variant it shows with.
     final class Placed: Sendable {
-        let keys: Set<SymbolKey>
-        init(keys: Set<SymbolKey>) { self.keys = keys }
-        var byteSize: Int { 128 + keys.count * 48 }
+        let variants: [SymbolKey: Int]
+        init(variants: [SymbolKey: Int]) { self.variants = variants }
+        var byteSize: Int { 128 + variants.count * 56 }
     }
 
     private let cache = SourceCache<Placed>(byteBudget: 32 << 20, cost: { $0.byteSize })
 
     /// The block's placement for `styleHash` at `zoom`: cached, being placed by another render
     /// (waits for it), or placed now by `place`.
-    func placed(_ block: BlockID, styleHash: String, zoom: Double, place: () throws -> Set<SymbolKey>) throws -> Placed {
+    func placed(_ block: BlockID, styleHash: String, zoom: Double, place: () throws -> [SymbolKey: Int]) throws -> Placed {
         let key = "\(styleHash)|\(zoom.bitPattern)|\(block.x)|\(block.y)"
-        return try cache.value(for: key) { Placed(keys: try place()) }
+        return try cache.value(for: key) { Placed(variants: try place()) }
     }
 
     /// Blocks placed and cached so far (tests, metrics).
@@ -55,16 +55,17 @@ final class SymbolBlockLookup {
         self.zoom = zoom; self.fetch = fetch
     }
 
-    func isPlaced(_ key: SymbolKey, anchor: WorldPoint) -> Bool {
+    /// The variant the symbol shows with, nil when its block did not place it.
+    func variant(of key: SymbolKey, anchor: WorldPoint) -> Int? {
         let id = SymbolPlacementBlocks.block(of: anchor, zoom: zoom)
-        if let b = blocks[id] { return b.keys.contains(key) }
+        if let b = blocks[id] { return b.variants[key] }
         do {
             let b = try fetch(id)
             blocks[id] = b
-            return b.keys.contains(key)
+            return b.variants[key]
         } catch {
             failure = error
-            return false
+            return nil
         }
     }
 }
