@@ -56,7 +56,11 @@ final class SymbolLayerLayout {
     let textTokens, iconTokens: Bool
     let frame: RenderFrame
     let template: String?
-    private var tables: [String: GlyphTable] = [:]
+    /// Each fontstack's 256 glyph ranges, read on first use; the last fontstack asked for is
+    /// kept at hand (a label asks for all its glyphs in one fontstack).
+    private var tables: [String: [GlyphTable?]] = [:]
+    private var lastStack: String?
+    private var lastTables: [GlyphTable?] = []
 
     init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
         let ctx = frame.layerContext
@@ -118,13 +122,19 @@ final class SymbolLayerLayout {
 
     /// One glyph of a fontstack, its range read on first use.
     func glyph(_ stack: String, _ cp: UInt32) -> SDFGlyph? {
-        let key = stack + "|" + GlyphRange(containing: cp).description
-        if tables[key] == nil {
-            tables[key] = cp > 0xFFFF ? .empty
-                : frame.resources.glyphs.table(template: template, fontstack: stack, range: GlyphRange(containing: cp),
-                                               directory: frame.resources.dataDirectory, warnings: frame.resources.tiles.warnings)
+        guard cp <= 0xFFFF else { return nil }
+        if stack != lastStack {
+            if let last = lastStack { tables[last] = lastTables }
+            lastStack = stack
+            lastTables = tables[stack] ?? [GlyphTable?](repeating: nil, count: 256)
         }
-        return tables[key]?.glyphs[cp]
+        let r = Int(cp >> 8)
+        if lastTables[r] == nil {
+            lastTables[r] = frame.resources.glyphs.table(template: template, fontstack: stack, range: GlyphRange(containing: cp),
+                                                         directory: frame.resources.dataDirectory,
+                                                         warnings: frame.resources.tiles.warnings)
+        }
+        return lastTables[r]?.glyphs[cp]
     }
 
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
