@@ -8,7 +8,10 @@
 # JSON line. Targets (issue 13): repeat ≤ 1/5 of MapLibre Native's repeat and ≤ 1/3 of
 # Mapnik's GeoJSON render + PNG at every zoom; first ≤ 1/4 of MapLibre Native's first.
 #
-# usage: bench/compare-osm.sh   (env: ROUNDS=3 REPS=3 CORE=0 ZOOMS="12 13 14 15 16" SKIP_BUILD=1
+# STYLE=style-labels.json runs the labelled city (street, water and POI labels) against MapLibre
+# Native only (the Mapnik anchor has no labels); its target is ≥ 3× Native's repeat.
+#
+# usage: bench/compare-osm.sh   (env: ROUNDS=3 REPS=3 CORE=0 ZOOMS="12 13 14 15 16" SKIP_BUILD=1 STYLE=style.json
 #                                 ANCHORS=/work/shared/bench/anchors ANCHORS_WORK=~/.cache/tile-anchors
 #                                 SUMMARY_ONLY=DIR re-prints an earlier run's table)
 set -euo pipefail
@@ -19,12 +22,14 @@ ROUNDS=${ROUNDS:-3}
 REPS=${REPS:-3}
 CORE=${CORE:-0}
 ZOOMS=${ZOOMS:-"12 13 14 15 16"}
+STYLE=${STYLE:-style.json}
+LABELS=0; [ "$STYLE" = style.json ] || LABELS=1
 SHARED=${STRATA_SHARED:-$ROOT/../shared}
 ANCHORS=${ANCHORS:-$SHARED/bench/anchors}
 OSM=$SHARED/data/osm-neubrandenburg
 export ANCHORS_WORK=${ANCHORS_WORK:-$HOME/.cache/tile-anchors}
 VENV_PY=${ANCHORS_PY:-$ANCHORS_WORK/venv/bin/python}
-OUT=${OUT:-$ROOT/out/bench/osm-$(date +%Y%m%d-%H%M%S)}
+OUT=${OUT:-$ROOT/out/bench/osm$([ "$LABELS" = 1 ] && echo -labels)-$(date +%Y%m%d-%H%M%S)}
 if [ -n "${SUMMARY_ONLY:-}" ]; then OUT=$SUMMARY_ONLY; ROUNDS=$(ls "$OUT"/pymgl-*.json | wc -l); fi
 mkdir -p "$OUT"
 
@@ -44,28 +49,29 @@ PY
 if [ -z "${SUMMARY_ONLY:-}" ]; then
 strata_build
 [ -x "$VENV_PY" ] || { echo "anchors venv missing: $VENV_PY (run $ANCHORS/setup.sh)" >&2; exit 1; }
-[ -f "$OSM/style.json" ] || { echo "no OSM city data at $OSM" >&2; exit 1; }
+[ -f "$OSM/$STYLE" ] || { echo "no OSM city style $OSM/$STYLE" >&2; exit 1; }
 ZLIST=$(echo $ZOOMS | tr ' ' ',')
 
 
 for round in $(seq 1 "$ROUNDS"); do
   for z in $ZOOMS; do
-    (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(block "$z")" --style "$OSM/style.json" \
+    (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(block "$z")" --style "$OSM/$STYLE" \
       --data-dir "$OSM" --reps "$REPS" --slowest 0) >"$OUT/strata-z$z-$round.log" 2>&1
     tail -1 "$OUT/strata-z$z-$round.log" >"$OUT/strata-z$z-$round.json"
   done
-  run_anchor pymgl bench_osm_pymgl.py --src mbtiles --zooms "$ZLIST"
-  run_anchor mapnik bench_osm_mapnik.py --src geojson --zooms "$ZLIST"
+  run_anchor pymgl bench_osm_pymgl.py --src mbtiles --zooms "$ZLIST" --style "$STYLE"
+  [ "$LABELS" = 1 ] || run_anchor mapnik bench_osm_mapnik.py --src geojson --zooms "$ZLIST"
   echo "round $round done (loadavg $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
 fi
 
-"$PY" - "$OUT" "$ROUNDS" "$ZOOMS" "$CORE" "$ROOT/bench/lib" <<'PY'
+"$PY" - "$OUT" "$ROUNDS" "$ZOOMS" "$CORE" "$ROOT/bench/lib" "$LABELS" <<'PY'
 import json, os, sys
 out, rounds, zooms, core = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4]
+labels = sys.argv[6] == "1"
 sys.path.insert(0, sys.argv[5])
 from rounds import med, rounds as load_rounds
-ours, anchors = load_rounds(out, rounds, zooms, ("pymgl", "mapnik"))
+ours, anchors = load_rounds(out, rounds, zooms, ("pymgl",) if labels else ("pymgl", "mapnik"))
 
 def anchor(name, metric, z, r):
     try:
@@ -85,8 +91,12 @@ rows = [("Strata: render + PNG, repeat (strata bench tiles)", None, None, "total
         ("MapLibre Native: render + PNG, tiles new to the Map", "pymgl", "first_png", "first_ms_per_tile", 4),
         ("MapLibre Native: cold (first + settle − repeat)", "pymgl", "cold_ms_per_tile", "first_ms_per_tile", None),
         ("Mapnik AGG: render + png32, in-memory GeoJSON", "mapnik", "png", "total_ms_per_tile", 3)]
-print("\n# Dense city: Strata vs. anchors, %d interleaved rounds, each process pinned to core %s; loadavg %s\n" % (
-    rounds, core, " ".join(open("/proc/loadavg").read().split()[:3])))
+if labels:
+    # The labelled city: MapLibre Native only, target ≥ 3× its repeat.
+    rows = rows[:2] + [(rows[2][0], "pymgl", "repeat_png", "total_ms_per_tile", 3), (rows[3][0], "pymgl", "first_png", "first_ms_per_tile", None),
+                       rows[4]]
+print("\n# Dense city%s: Strata vs. anchors, %d interleaved rounds, each process pinned to core %s; loadavg %s\n" % (
+    " with labels (style-labels.json)" if labels else "", rounds, core, " ".join(open("/proc/loadavg").read().split()[:3])))
 print("process CPU ms per 256 px tile (4×4 block per zoom), median over rounds; speed-up = anchor ms / "
       "Strata ms within each round, median over rounds (target in brackets)\n")
 print("| renderer | " + " | ".join("z%s" % z for z in zooms) + " | " + " | ".join("speed-up z%s" % z for z in zooms) + " |")
@@ -114,7 +124,7 @@ print("\n| PNG bytes per tile | " + " | ".join("z%s" % z for z in zooms) + " |")
 print("|---|" + "---:|" * len(zooms))
 for label, get in (("Strata", lambda z, r: strata("bytes_per_tile", z, r)),
                    ("MapLibre Native", lambda z, r: anchor("pymgl", "png_bytes_mean", z, r)),
-                   ("Mapnik png32", lambda z, r: anchor("mapnik", "png_bytes_mean", z, r))):
+                   ("Mapnik png32", lambda z, r: anchor("mapnik", "png_bytes_mean", z, r)))[:2 if labels else 3]:
     vals = [med([v for v in (get(z, r) for r in range(rounds)) if v is not None]) for z in zooms]
     print("| %s | %s |" % (label, " | ".join("%.0f" % v if v is not None else "–" for v in vals)))
 for z in zooms:
