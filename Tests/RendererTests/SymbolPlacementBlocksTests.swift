@@ -19,12 +19,24 @@ final class SymbolPlacementBlocksTests: XCTestCase {
             let lon = 2.5 + Double(rng.next() % 4000) / 100, lat = -38 + Double(rng.next() % 3600) / 100
             features.append(#"{"type": "Feature", "properties": {"name": "Place \#(i)"}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#)
         }
+        // Polygons labelled at their pole, several across the 256 px tiles' seams (22.5° E, ~21.9° S).
+        var areas: [String] = []
+        // One far wider than a tile and its label reach: clipped to each render's view, its pole
+        // would move with the view.
+        areas.append(#"{"type": "Feature", "properties": {"name": "Wide area"}, "geometry": {"type": "Polygon", "coordinates": [[[-70, -62], [110, -62], [110, 20], [-70, 20], [-70, -62]]]}}"#)
+        for i in 0..<24 {
+            let lon = 4 + Double(i % 6) * 6.5, lat = -36 + Double(i / 6) * 8.5
+            areas.append(#"{"type": "Feature", "properties": {"name": "Area \#(i)"}, "geometry": {"type": "Polygon", "coordinates": [[[\#(lon), \#(lat)], [\#(lon + 5), \#(lat)], [\#(lon + 5), \#(lat + 7)], [\#(lon), \#(lat + 7)], [\#(lon), \#(lat)]]]}}"#)
+        }
         let json = try JSONParser.parse("""
-        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features.joined(separator: ","))]}}},
+        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features.joined(separator: ","))]}},
+                                   "a": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(areas.joined(separator: ","))]}}},
          "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                     {"id": "l", "type": "symbol", "source": "p",
                      "layout": {"text-field": ["get", "name"], "text-font": ["Noto Sans Regular"], "text-size": 14,
-                                "text-allow-overlap": \(allowOverlap)}}]}
+                                "text-allow-overlap": \(allowOverlap)}},
+                    {"id": "areas", "type": "symbol", "source": "a",
+                     "layout": {"text-field": ["get", "name"], "text-font": ["Noto Sans Regular"], "text-size": 16}}]}
         """)
         guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
             throw XCTSkip("style does not parse")
@@ -102,4 +114,5 @@ final class SymbolPlacementBlocksTests: XCTestCase {
         XCTAssertNotEqual(a, SymbolKey(layer: "l", anchor: WorldPoint(0.25, 0.5), text: "A", icon: "pin"))
     }
 }
+
 

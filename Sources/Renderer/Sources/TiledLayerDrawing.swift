@@ -21,14 +21,16 @@ enum TiledLayerDrawing {
     /// `pointReach`: device pixels beyond the view that vector tiles of point layers (circles,
     /// heatmaps) are fetched; nil for circles' `circleReach`. `wholeFeatures`: a symbol layer
     /// placing labels along lines gets each tile's lines whole, not only the points inside.
+    /// `geoJSONReach`: device pixels beyond the view that GeoJSON tiles are cut (labels
+    /// anchored in a tile beyond the view that reach into it).
     static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, pointReach: Double? = nil,
-                    wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
+                    wholeFeatures: Bool = false, geoJSONReach: Double = 0, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
         switch spec.type {
         case .vector: try runVector(layer, spec, frame, pointReach: pointReach, wholeFeatures: wholeFeatures, paint)
-        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, paint)
+        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, margin: geoJSONReach, paint)
         default: try paint(nil)
         }
     }
@@ -36,14 +38,15 @@ enum TiledLayerDrawing {
     /// GeoJSON cut as geojson-vt cuts it for MapLibre: every tile of the source's tile zoom
     /// that meets the view, its features within the square grown by the source's buffer,
     /// drawn only inside its square.
-    private static func runGeoJSON(_ spec: SourceSpec, _ frame: RenderFrame, _ paint: (SourceTilePass?) throws -> Void) throws {
+    private static func runGeoJSON(_ spec: SourceSpec, _ frame: RenderFrame, margin: Double,
+                                   _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let data = frame.resources.geoJSON(spec) else { return }
         let maxzoom = data.options.maxzoom
         let tileZoom = max(0, min(maxzoom, Int(frame.zoom.rounded(.down))))
         let canvas = frame.canvas
-        for placed in TileCover.tiles(frame.camera, zoom: tileZoom) {
+        for placed in TileCover.tiles(frame.camera, zoom: tileZoom, marginPixels: margin) {
             let clip = placed.pixelClip(frame.projection, width: canvas.width, height: canvas.height, rotated: frame.camera.isRotated)
-            guard !clip.isEmpty else { continue }
+            guard !clip.isEmpty || margin > 0 else { continue }
             try frame.checkDeadlineNow()
             let buffer = data.options.bufferFraction
             try paint(SourceTilePass(.geoJSON(query: placed.bufferedSquare(buffer)), placed: placed, canvas: canvas,

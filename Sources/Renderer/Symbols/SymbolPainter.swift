@@ -34,7 +34,9 @@ enum SymbolPainter {
         switch layout.placement {
         case "point":
             let batch = SymbolBatch()
-            try TiledLayerDrawing.run(layer, frame) { tile in
+            let perTile = frame.symbolPlacement.laysOutPerTile
+            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: perTile,
+                                      geoJSONReach: perTile ? TiledLayerDrawing.labelReach * frame.camera.pixelRatio : 0) { tile in
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
             }
@@ -56,9 +58,14 @@ enum SymbolPainter {
         frame.clock.mark(.style)
         let ratio = Float(frame.camera.pixelRatio)
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
-        let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
+        var geoJSONSquare: WorldRect?
+        if let tile, case .geoJSON = tile.content { geoJSONSquare = tile.square }
+        let quantum: Double? = tile == nil || geoJSONSquare != nil
+            ? FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
         let snapsAnchors = frame.symbolPlacement.usesBlocks
+        // 16 tile units of the source's tiles, in world units.
+        let polePrecision = 16 / (Double(1 << min(30, tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? 0)) * 8192)
         // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
         // their anchors' height on screen (MapLibre's `symbol-z-order: auto`).
         var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
@@ -70,9 +77,11 @@ enum SymbolPainter {
             frame.clock.mark(.prepare)
             let drawing = batch.add(f.drawing)
             let textAngle = f.textRotate * .pi / 180, iconAngle = f.iconRotate * .pi / 180
-            for point in anchors(geometry) {
+            for point in anchors(geometry, precision: polePrecision) {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
+                // A GeoJSON tile owns the anchors inside its square (MapLibre drops the others).
+                if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { continue }
                 var at = frame.projection.apply(world) + shift
                 // Tiles of one grid place an anchor at the same fraction of a pixel, whatever
                 // corner they are measured from, so its glyphs shade alike on both sides of an edge.
@@ -203,19 +212,16 @@ enum SymbolPainter {
     }
 
     /// Where point placement puts labels: every point of a (multi)point, the first vertex of
-    /// each line, and for each polygon the centre of its outer ring's bounding box (MapLibre uses
-    /// the pole of inaccessibility; not yet here).
-    static func anchors(_ g: FeatureGeometry) -> [WorldPoint] {
+    /// each line, and for each polygon its pole of inaccessibility found to `precision` world
+    /// units (MapLibre: 16 tile units).
+    static func anchors(_ g: FeatureGeometry, precision: Double) -> [WorldPoint] {
         switch g.type {
         case .point: return g.points
         case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
         case .polygon:
             return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
-                guard let ring = g.polygonPartRange(p).first else { return nil }
-                let r = g.partRange(ring)
-                guard !r.isEmpty else { return nil }
-                let b = r.reduce(WorldRect.empty) { $0.union(WorldRect(minX: g.points[$1].x, minY: g.points[$1].y, maxX: g.points[$1].x, maxY: g.points[$1].y)) }
-                return WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2)
+                let rings = g.polygonPartRange(p).map { Array(g.points[g.partRange($0)]) }
+                return PoleOfInaccessibility.find(rings, precision: precision)
             }
         }
     }

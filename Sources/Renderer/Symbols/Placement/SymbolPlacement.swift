@@ -26,6 +26,10 @@ final class SymbolPlacement {
     init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false }
 
     var usesBlocks: Bool { lookup != nil }
+    /// Tiles and the block placements behind them lay labels out per source tile, GeoJSON
+    /// included (cut as geojson-vt cuts it, each anchor owned by the tile it lies in), so the
+    /// anchors of a polygon or line do not depend on the view.
+    var laysOutPerTile: Bool { lookup != nil || records }
 
     /// Whether, and how, the symbol `key` anchored at `anchor` shows: the variant it shows
     /// with, nil when hidden. Greedy: `place` finds room for it (taking that room) and says
