@@ -178,7 +178,11 @@ public final class SessionManager: Sendable {
                     touched.append((s.id, s.lastAccess))
                 }
             } catch is StillInUse {
-                touched.append((s.id, s.lastAccess))
+                // Idle here, in use on another node: let this node's copy go (a later request
+                // loads it again) and leave the session in the store.
+                if s.end(if: { now - $0.lastAccess > idle }, remove: {}) {
+                    sessions.withLockedValue { d in if d[s.id] === s { d[s.id] = nil } }
+                }
             } catch {
                 logger.error("expiring session \(s.id) failed: \(error)")
             }
