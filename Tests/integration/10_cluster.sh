@@ -38,6 +38,11 @@ cmp -s "$BODY" "$WORK/before.png" && fail "node B's tile has a new ETag but the 
 pass
 req GET "/layers/wash?session=$S"; expect_status 200
 req GET "/sessions/$S"; expect_json .revision 1
+# B heard of A's commit through NOTIFY and measured how late.
+req GET /metrics
+LAGS=$(sed -n 's/^strata_store_notification_lag_seconds_count \([0-9]*\).*/\1/p' "$BODY")
+[ "${LAGS:-0}" -gt 0 ] || fail "node B counted no notification (strata_store_notification_lag_seconds_count)"
+pass
 
 # 50 concurrent PATCHes over both nodes, each setting its own global-state key.
 BASE=$A; S2=$(new_session '{}')
