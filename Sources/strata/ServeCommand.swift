@@ -14,7 +14,7 @@ struct Serve: AsyncParsableCommand {
     var host: String?
     @Option(help: "Data directory (overrides the config).")
     var dataDir: String?
-    @Option(help: "Session store file or :memory: (overrides the config).")
+    @Option(help: "Session store: an SQLite file, :memory:, or postgres://user[:password]@host[:port]/db (overrides the config; the password may come from STRATA_PG_PASSWORD).")
     var store: String?
     @Option(help: "Fonts directory of TTF/OTF files for /fonts and labels (overrides the config; \"\" = none).")
     var fontsDir: String?
@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
                 // A store inside the old data directory follows it.
                 if cfg.store.hasPrefix(old + "/") { cfg.store = cfg.dataDir + cfg.store.dropFirst(old.count) }
             }
-            if let store { cfg.store = store == ":memory:" ? store : Self.absolute(store, cwd) }
+            if let store { cfg.store = store == ":memory:" || PostgresURL.isPostgres(store) ? store : Self.absolute(store, cwd) }
             if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
             let directory = try cfg.makeDataDirectory()

@@ -21,9 +21,15 @@ final class IntegrationScriptTests: XCTestCase {
 
     func testIntegrationScripts() throws {
         let dir = Self.packageRoot.appendingPathComponent("Tests/integration")
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        var scripts = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasSuffix(".sh") && $0 != "lib.sh" }.sorted()
         XCTAssertGreaterThan(scripts.count, 3, "the curl scripts in Tests/integration are missing")
+        // STRATA_INTEGRATION_ONLY=10_,11_ runs just the scripts whose names contain one of these.
+        if let only = ProcessInfo.processInfo.environment["STRATA_INTEGRATION_ONLY"], !only.isEmpty {
+            let parts = only.split(separator: ",").map(String.init)
+            scripts = scripts.filter { name in parts.contains { name.contains($0) } }
+            XCTAssertFalse(scripts.isEmpty, "STRATA_INTEGRATION_ONLY=\(only) matches no script")
+        }
         let bin = try XCTUnwrap(Self.binary, "strata binary not found next to the test bundle")
         for script in scripts {
             let p = Process()

@@ -13,6 +13,12 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(c.archives["osm"], "/srv/strata/config/data/osm.mbtiles")
     }
 
+    func testPostgresStoreIsAURLNotAPath() throws {
+        var c = try ServerConfig(json: ["store": "postgres://strata@db:5432/strata"], file: "x.json")
+        c.resolvePaths(relativeTo: "/srv/strata/config")
+        XCTAssertEqual(c.store, "postgres://strata@db:5432/strata")
+    }
+
     func testErrorsNameFileAndKey() {
         for (json, needle) in [(["port": "x"] as JSONValue, "/port"), (["nope": 1], "/nope: unknown key"),
                                (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions")] {

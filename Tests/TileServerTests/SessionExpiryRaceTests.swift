@@ -22,6 +22,14 @@ final class SessionExpiryRaceTests: XCTestCase {
             log.withLockedValue { $0.append("delete \(sessionID)") }
             try inner.delete(sessionID: sessionID)
         }
+        func deleteIfIdle(sessionID: String, idleBefore: Double) throws -> Bool {
+            log.withLockedValue { $0.append("delete \(sessionID)") }
+            return try inner.deleteIfIdle(sessionID: sessionID, idleBefore: idleBefore)
+        }
+        func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession? {
+            try inner.load(sessionID: sessionID, after: after, keepRevisions: keepRevisions)
+        }
+        func heads(_ ids: [String]) throws -> [String: Int] { try inner.heads(ids) }
         func touch(_ accesses: [(id: String, lastAccess: Double)]) throws { try inner.touch(accesses) }
     }
 

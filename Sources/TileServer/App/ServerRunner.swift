@@ -10,7 +10,7 @@ import SourceData
 public enum ServerRunner {
     public static func run(config: ServerConfig, dataDirectory: DataDirectory? = nil, renderer: any TileRenderer,
                            logger: Logger = Logger(label: "strata")) async throws {
-        let store: any SessionStore = config.store == ":memory:" ? MemorySessionStore() : try SQLiteSessionStore(path: config.store)
+        let store = try SessionStoreFactory.make(config.store, connections: config.storeThreads)
         let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer)
         let server: HTTPServer
         do {
@@ -26,7 +26,12 @@ public enum ServerRunner {
             await server.shutdown(); app.shutdown()
             throw error
         }
-        logger.info("strata listening on http://\(config.host):\(server.port) (data: \(config.dataDir), store: \(config.store), render threads: \(config.effectiveRenderThreads))")
+        // After the sessions are loaded: the first (re)connection re-checks every held one.
+        app.sessions.onNotificationLag.withLockedValue { $0 = { [metrics = app.metrics] lag in
+            metrics.notificationLag.recordNanoseconds(Int64(lag * 1e9))
+        } }
+        store.observeChanges { [sessions = app.sessions] change in sessions.handle(change) }
+        logger.info("strata listening on http://\(config.host):\(server.port) (data: \(config.dataDir), store: \(SessionStoreFactory.describe(config.store)), render threads: \(config.effectiveRenderThreads))")
         FileHandle.standardOutput.write(Data("strata listening on http://\(config.host):\(server.port)\n".utf8))
 
         let sweepEvery = max(1.0, min(60.0, config.sessionIdleSeconds / 4))

@@ -84,6 +84,7 @@ public final class StrataApp: HTTPResponder {
         try? blockingPool.syncShutdownGracefully()
         // After the last render: custom layers release what they hold.
         sessions.releaseCustomLayers()
+        sessions.store.close()
     }
 
     static func readStyleFile(_ path: String) throws -> JSONValue {
@@ -105,7 +106,14 @@ public final class StrataApp: HTTPResponder {
         case .found(let handler, let params, let pattern):
             route = pattern
             let ctx = RouteContext(request: request, params: params, loop: loop)
-            do { future = try handler(self, ctx) } catch { future = loop.makeSucceededFuture(Self.errorResponse(error)) }
+            if let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared, !sessions.isHeld(id) {
+                // Created or held by another node: load it from the shared store first (blocking).
+                future = blocking(ctx) { [sessions] in try sessions.loadIfMissing(id) }.flatMap { [self] in
+                    do { return try handler(self, ctx) } catch { return loop.makeFailedFuture(error) }
+                }
+            } else {
+                do { future = try handler(self, ctx) } catch { future = loop.makeFailedFuture(error) }
+            }
         case .methodNotAllowed(let allowed):
             route = "unmatched"
             future = loop.makeSucceededFuture(APIError.methodNotAllowed(request.method, allow: allowed).response)
@@ -116,7 +124,10 @@ public final class StrataApp: HTTPResponder {
         let metrics = self.metrics
         let method = request.method.rawValue
         let varies = Self.dependsOnSession(route: route)
-        return future.flatMapErrorThrowing { Self.errorResponse($0) }.map { response in
+        return future.flatMapErrorThrowing { error in
+            if error is StoreUnavailable || error is StoreError { metrics.storeErrors.increment() }
+            return Self.errorResponse(error)
+        }.map { response in
             var response = response
             // Caches (browsers, CDNs) must key these on the session header too.
             if varies, !response.headers.contains(name: "Vary") { response.headers.add(name: "Vary", value: "X-Session-ID") }
@@ -124,6 +135,14 @@ public final class StrataApp: HTTPResponder {
             metrics.request(route: route, method: method, status: Int(response.status.code), seconds: seconds)
             return response
         }
+    }
+
+    /// The session id a request names that is not the default: `X-Session-ID`/`?session=`,
+    /// or the `{id}` of `/sessions/{id}`.
+    static func namedSession(_ ctx: RouteContext, route: String) -> String? {
+        if let id = ctx.sessionID { return id }
+        if route.hasPrefix("/sessions/"), let id = ctx.params["id"], !id.isEmpty { return id }
+        return nil
     }
 
     /// Whether a route's answer depends on the `X-Session-ID` header: all but the viewer's
@@ -140,6 +159,12 @@ public final class StrataApp: HTTPResponder {
         case let e as APIError: return e.response
         case let e as JSONParseError: return APIError.malformedJSON(e).response
         case let e as StyleError: return APIError.style(e).response
+        // Never a 2xx that was not stored: the client retries after the store is back.
+        case let e as StoreUnavailable:
+            return APIError.unavailable("the session store is unavailable: \(e.description); retry shortly",
+                                        retryAfter: 2, code: "store_unavailable").response
+        case StoreConflict.unknownSession(let id): return APIError.notFound("unknown session \(id)", code: "unknown_session").response
+        case let e as StoreConflict: return APIError(.conflict, code: "store_conflict", message: e.description).response
         default: return APIError.internalError("\(error)").response
         }
     }

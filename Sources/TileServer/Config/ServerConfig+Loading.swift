@@ -89,7 +89,7 @@ extension ServerConfig {
         stylesDir = abs(stylesDir, base)
         publicDir = abs(publicDir, base)
         if !fontsDir.isEmpty { fontsDir = abs(fontsDir, base) }
-        if store != ":memory:" { store = abs(store, dataDir) }
+        if store != ":memory:" && !PostgresURL.isPostgres(store) { store = abs(store, dataDir) }
         archives = archives.mapValues { abs($0, dataDir) }
     }
 

@@ -29,7 +29,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var archives: [String: String] = [:]
     /// Hosts http(s) sources may name; empty = remote sources refused.
     public var remoteHosts: [String] = []
-    /// SQLite file for sessions; relative to dataDir. ":memory:" keeps sessions in memory only.
+    /// SQLite file for sessions, relative to dataDir; ":memory:" keeps sessions in memory only;
+    /// `postgres://user[:password]@host[:port]/db` shares them with other nodes (the password
+    /// may come from STRATA_PG_PASSWORD instead).
     public var store = "strata.sqlite"
     public var defaultSessionReadOnly = false
     /// Revisions kept per session for history and undo.

@@ -26,6 +26,12 @@ public final class ServerMetrics: Sendable {
     public let sessions: CoreMetrics.Gauge
     public let coalesced: CoreMetrics.Counter
     public let storeWrites: CoreMetrics.Counter
+    /// Store calls that failed (unreachable PostgreSQL, SQL errors), as answered to clients.
+    public let storeErrors: CoreMetrics.Counter
+    /// 1 while the store is reachable, 0 while it is down.
+    public let storeUp: CoreMetrics.Gauge
+    /// From another node's commit to this node hearing of it (LISTEN/NOTIFY).
+    public let notificationLag: CoreMetrics.Timer
 
     public init() {
         var f = PrometheusMetricsFactory(registry: registry)
@@ -46,6 +52,9 @@ public final class ServerMetrics: Sendable {
         sessions = CoreMetrics.Gauge(label: "strata_sessions", factory: f)
         coalesced = CoreMetrics.Counter(label: "strata_renders_coalesced_total", factory: f)
         storeWrites = CoreMetrics.Counter(label: "strata_store_writes_total", factory: f)
+        storeErrors = CoreMetrics.Counter(label: "strata_store_errors_total", factory: f)
+        storeUp = CoreMetrics.Gauge(label: "strata_store_up", factory: f)
+        notificationLag = CoreMetrics.Timer(label: "strata_store_notification_lag_seconds", factory: f)
     }
 
     /// Counts one request and records its latency under its route pattern (not the raw path,

@@ -81,7 +81,7 @@ extension StrataApp {
             let session = try sessions.session(sessionID)
             let ifMatch = try ctx.ifMatchRevision()
             var planned: MutationPlan?
-            let record = try session.mutate(ifMatch: ifMatch, limits: sessions.limits, store: sessions.store) { current in
+            let record = try sessions.mutate(session, ifMatch: ifMatch) { current in
                 let plan = try makePlan(current.style)
                 planned = plan
                 if let r = plan.replacement {

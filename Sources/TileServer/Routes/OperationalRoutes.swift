@@ -3,9 +3,29 @@ import NIOCore
 import NIOHTTP1
 
 extension StrataApp {
+    /// 200 once sessions are loaded, even with the store down (held sessions still render;
+    /// mutations answer 503): `status` is then `degraded` and `store` says why and since when.
     func health(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        let body: JSONValue = isReady ? ["status": "ok"] : ["status": "starting"]
+        let storeHealth = sessions.store.health
+        var store = JSONObject([("kind", .string(storeKind))])
+        switch storeHealth {
+        case .up: store["state"] = "up"
+        case .down(let reason, let since):
+            store["state"] = "down"
+            store["reason"] = .string(reason)
+            store["since"] = .number(since)
+        }
+        let status: String = !isReady ? "starting" : storeHealth.isUp ? "ok" : "degraded"
+        let body: JSONValue = .object(JSONObject([("status", .string(status)), ("store", .object(store))]))
         return ctx.loop.makeSucceededFuture(.json(body, status: isReady ? .ok : .serviceUnavailable))
+    }
+
+    var storeKind: String {
+        switch sessions.store {
+        case is PostgresSessionStore: return "postgres"
+        case is SQLiteSessionStore: return "sqlite"
+        default: return "memory"
+        }
     }
 
     func metricsText(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
@@ -14,6 +34,7 @@ extension StrataApp {
         metrics.cacheEntries.record(stats.entries)
         metrics.cacheBytes.record(stats.bytes)
         metrics.queueDepth.record(tiles.pool.queueDepth)
+        metrics.storeUp.record(sessions.store.health.isUp ? 1 : 0)
         return ctx.loop.makeSucceededFuture(.bytes(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
     }
 

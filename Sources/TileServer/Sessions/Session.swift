@@ -83,41 +83,91 @@ public final class Session: Sendable {
 
     /// Applies `body` to the current revision and makes the result durable, all under this
     /// session's mutation lock: concurrent mutations queue up and each sees the previous one.
+    /// When the store's head moved (another node committed first), `reload` fetches the
+    /// revisions after the one held, they are taken up and `body` runs again on the new
+    /// current revision — so `If-Match` and history behave as on one node and no update is lost.
     /// Blocks on the store; call it from the blocking pool.
     func mutate(ifMatch: Int?, limits: SessionLimits, store: any SessionStore,
+                reload: ((Int) throws -> [RevisionRecord]?)? = nil,
                 _ body: (RevisionRecord) throws -> Change) throws -> RevisionRecord {
         if readOnly { throw APIError(.forbidden, code: "read_only", message: "session \(id) is read-only") }
         mutation.lock()
         defer { mutation.unlock() }
-        if isDeleted { throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
-        let cur = current
-        if let ifMatch, ifMatch != cur.number {
-            throw APIError.preconditionFailed("If-Match revision \(ifMatch) is stale: the current revision is \(cur.number)")
+        for _ in 0..<Self.maxConflictRetries {
+            if isDeleted { throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
+            let cur = current
+            if let ifMatch, ifMatch != cur.number {
+                throw APIError.preconditionFailed("If-Match revision \(ifMatch) is stale: the current revision is \(cur.number)")
+            }
+            let change = try body(cur)
+            // Nothing to do (e.g. PUT /style with the current style): no new revision.
+            if case .array(let ops) = change.operations, ops.isEmpty, change.undoTo == nil { return cur }
+            let styleText = change.style.serializedStyle()
+            if styleText.utf8.count > limits.maxStyleBytes {
+                throw APIError(.payloadTooLarge, code: "style_too_large",
+                               message: "the style would be \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
+            }
+            let now = Date().timeIntervalSince1970
+            let undoTo: Int? = change.undoTo ?? cur.number
+            let record = RevisionRecord(number: cur.number + 1, style: change.style, operations: change.operations,
+                                        undoTo: undoTo, created: now)
+            do {
+                try store.append(sessionID: id, StoredRevision(
+                    revision: record.number, style: styleText, extras: change.style.serializedExtras(),
+                    operations: change.operations.serialized(), undoTo: undoTo, created: now),
+                    lastAccess: now, keepRevisions: limits.historyLimit)
+            } catch StoreConflict.revisionMoved(_, let head) where reload != nil && head > cur.number {
+                guard let newer = try reload!(cur.number) else { endLocked(); throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
+                adoptLocked(newer, limit: limits.historyLimit)
+                continue
+            } catch StoreConflict.unknownSession {
+                endLocked()
+                throw APIError.notFound("unknown session \(id)", code: "unknown_session")
+            }
+            state.withLockedValue { s in
+                s.history.append(record)
+                if s.history.count > limits.historyLimit { s.history.removeFirst(s.history.count - limits.historyLimit) }
+                s.lastAccess = now
+            }
+            // After the commit: a failed mutation never adds or removes a custom layer.
+            lifecycle?.transition(from: cur.style.style, to: record.style.style)
+            return record
         }
-        let change = try body(cur)
-        // Nothing to do (e.g. PUT /style with the current style): no new revision.
-        if case .array(let ops) = change.operations, ops.isEmpty, change.undoTo == nil { return cur }
-        let styleText = change.style.serializedStyle()
-        if styleText.utf8.count > limits.maxStyleBytes {
-            throw APIError(.payloadTooLarge, code: "style_too_large",
-                           message: "the style would be \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
-        }
-        let now = Date().timeIntervalSince1970
-        let undoTo: Int? = change.undoTo ?? cur.number
-        let record = RevisionRecord(number: cur.number + 1, style: change.style, operations: change.operations,
-                                    undoTo: undoTo, created: now)
-        try store.append(sessionID: id, StoredRevision(
-            revision: record.number, style: styleText, extras: change.style.serializedExtras(),
-            operations: change.operations.serialized(), undoTo: undoTo, created: now),
-            lastAccess: now, keepRevisions: limits.historyLimit)
+        throw APIError.unavailable("session \(id) is being changed by other nodes too often; retry", retryAfter: 1, code: "contention")
+    }
+
+    /// Conflicts a mutation survives before answering 503 (each one means another node won).
+    static let maxConflictRetries = 32
+
+    /// Catches up with revisions committed by other nodes (a notification, or a re-check
+    /// after the notification channel reconnected). `fetch(after)` returns the revisions after
+    /// the held one, nil when the session is gone from the store (then it ends here too).
+    func catchUp(limit: Int, fetch: (Int) throws -> [RevisionRecord]?) throws {
+        mutation.lock()
+        defer { mutation.unlock() }
+        guard !isDeleted else { return }
+        guard let newer = try fetch(current.number) else { endLocked(); return }
+        adoptLocked(newer, limit: limit)
+    }
+
+    /// Takes up newer stored revisions: appended when they follow the held ones, else they
+    /// replace the history (more than `limit` revisions happened elsewhere). Mutation lock held.
+    private func adoptLocked(_ newer: [RevisionRecord], limit: Int) {
+        guard let first = newer.first else { return }
+        let old = current
+        guard first.number > old.number else { return }
         state.withLockedValue { s in
-            s.history.append(record)
-            if s.history.count > limits.historyLimit { s.history.removeFirst(s.history.count - limits.historyLimit) }
-            s.lastAccess = now
+            if first.number == old.number + 1 { s.history += newer } else { s.history = newer }
+            if s.history.count > limit { s.history.removeFirst(s.history.count - limit) }
         }
-        // After the commit: a failed mutation never adds or removes a custom layer.
-        lifecycle?.transition(from: cur.style.style, to: record.style.style)
-        return record
+        lifecycle?.transition(from: old.style.style, to: current.style.style)
+    }
+
+    /// Ends the session here after another node deleted it. Mutation lock held.
+    private func endLocked() {
+        guard !isDeleted else { return }
+        markDeleted()
+        lifecycle?.detach(current.style.style)
     }
 }
 

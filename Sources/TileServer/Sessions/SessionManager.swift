@@ -11,8 +11,12 @@ public final class SessionManager: Sendable {
     public let limits: SessionLimits
     /// Validates restored styles and calls custom layers' added/removed as sessions change.
     public let customLayers: CustomLayerRegistry?
-    private let sessions = NIOLockedValueBox([String: Session]())
-    private let logger = Logger(label: "strata.sessions")
+    let sessions = NIOLockedValueBox([String: Session]())
+    let logger = Logger(label: "strata.sessions")
+    /// Where blocking work started by store notifications runs, one change at a time.
+    let changeQueue = DispatchQueue(label: "strata.store-changes")
+    /// Told how late each notification of another node's commit arrived (seconds).
+    let onNotificationLag = NIOLockedValueBox<(@Sendable (Double) -> Void)?>(nil)
 
     public init(store: any SessionStore, limits: SessionLimits, customLayers: CustomLayerRegistry? = nil) {
         self.store = store
@@ -30,27 +34,21 @@ public final class SessionManager: Sendable {
         var loaded: [String: Session] = [:]
         let now = Date().timeIntervalSince1970
         for s in stored {
-            var history: [RevisionRecord] = []
-            for r in s.revisions {
-                do {
-                    let style = try LiveStyle.restore(style: r.style, extras: r.extras, customLayers: customLayers)
-                    let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
-                    history.append(RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created))
-                } catch {
-                    logger.warning("session \(s.id) revision \(r.revision) no longer loads: \(error)")
-                }
-            }
-            guard !history.isEmpty else { logger.warning("session \(s.id) has no loadable revision; skipped"); continue }
-            let readOnly = s.id == SessionID.defaultID && defaultReadOnly
-            // Downtime does not count as idleness: a restored session starts a fresh idle period.
-            let session = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
-                                  readOnly: readOnly, history: history, lifecycle: customLayers?.lifecycle)
-            customLayers?.lifecycle.attach(session.current.style.style)
+            guard let session = makeSession(from: s, now: now, defaultReadOnly: defaultReadOnly) else { continue }
             loaded[s.id] = session
         }
         if loaded[SessionID.defaultID] == nil {
-            let s = try makeSession(id: SessionID.defaultID, style: defaultStyle, readOnly: defaultReadOnly, now: now)
-            loaded[s.id] = s
+            do {
+                let s = try makeSession(id: SessionID.defaultID, style: defaultStyle, readOnly: defaultReadOnly, now: now)
+                loaded[s.id] = s
+            } catch StoreConflict.exists {
+                // Another node sharing the store created it in the meantime: take theirs.
+                guard let stored = try store.load(sessionID: SessionID.defaultID, after: nil, keepRevisions: limits.historyLimit),
+                      let s = makeSession(from: stored, now: now, defaultReadOnly: defaultReadOnly) else {
+                    throw StoreError("the default session exists in the store but cannot be loaded")
+                }
+                loaded[s.id] = s
+            }
         }
         let replaced = sessions.withLockedValue { d -> [Session] in
             let old = Array(d.values)
@@ -58,6 +56,33 @@ public final class SessionManager: Sendable {
             return old
         }
         for s in replaced { _ = s.end(if: { _ in true }, remove: {}) }
+    }
+
+    /// A stored session made live (its custom layers attached), nil when no revision loads.
+    func makeSession(from s: StoredSession, now: Double, defaultReadOnly: Bool) -> Session? {
+        let history = records(s.revisions, sessionID: s.id)
+        guard !history.isEmpty else { logger.warning("session \(s.id) has no loadable revision; skipped"); return nil }
+        let readOnly = s.id == SessionID.defaultID && defaultReadOnly
+        // Downtime does not count as idleness: a restored session starts a fresh idle period.
+        let session = Session(id: s.id, createdAt: s.createdAt, lastAccess: max(s.lastAccess, now),
+                              readOnly: readOnly, history: history, lifecycle: customLayers?.lifecycle)
+        customLayers?.lifecycle.attach(session.current.style.style)
+        return session
+    }
+
+    /// Stored revisions as live ones; a revision that no longer loads is skipped with a warning.
+    func records(_ revisions: [StoredRevision], sessionID: String) -> [RevisionRecord] {
+        var history: [RevisionRecord] = []
+        for r in revisions {
+            do {
+                let style = try LiveStyle.restore(style: r.style, extras: r.extras, customLayers: customLayers)
+                let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
+                history.append(RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created))
+            } catch {
+                logger.warning("session \(sessionID) revision \(r.revision) no longer loads: \(error)")
+            }
+        }
+        return history
     }
 
     /// Server shutdown: every live session lets go of its custom layers (their `removed()`
@@ -142,11 +167,21 @@ public final class SessionManager: Sendable {
             // Re-checked under the session's mutation lock: a mutation that raced with this
             // sweep has touched the session and keeps it; none starts once it is ended.
             do {
-                if try s.end(if: { now - $0.lastAccess > idle }, remove: { try store.delete(sessionID: s.id) }) {
+                // A shared store deletes only if no other node recorded a later access.
+                if try s.end(if: { now - $0.lastAccess > idle }, remove: {
+                    if !store.isShared { return try store.delete(sessionID: s.id) }
+                    guard try store.deleteIfIdle(sessionID: s.id, idleBefore: now - idle) else { throw StillInUse() }
+                }) {
                     expired.append(s.id)
                     sessions.withLockedValue { d in if d[s.id] === s { d[s.id] = nil } }
                 } else {
                     touched.append((s.id, s.lastAccess))
+                }
+            } catch is StillInUse {
+                // Idle here, in use on another node: let this node's copy go (a later request
+                // loads it again) and leave the session in the store.
+                if s.end(if: { now - $0.lastAccess > idle }, remove: {}) {
+                    sessions.withLockedValue { d in if d[s.id] === s { d[s.id] = nil } }
                 }
             } catch {
                 logger.error("expiring session \(s.id) failed: \(error)")
@@ -156,3 +191,6 @@ public final class SessionManager: Sendable {
         return expired
     }
 }
+
+/// An idle session another node has used recently: not expired.
+private struct StillInUse: Error {}

@@ -16,22 +16,37 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    public func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession? {
+        sessions.withLockedValue { d in
+            guard var s = d[sessionID] else { return nil }
+            s.revisions = Array(s.revisions.filter { $0.revision > (after ?? Int.min) }.suffix(keepRevisions))
+            return s
+        }
+    }
+
+    public func heads(_ ids: [String]) throws -> [String: Int] {
+        sessions.withLockedValue { d in
+            var out: [String: Int] = [:]
+            for id in ids { if let r = d[id]?.revisions.last?.revision { out[id] = r } }
+            return out
+        }
+    }
+
     public func create(_ session: StoredSession) throws {
         try sessions.withLockedValue { d in
-            if d[session.id] != nil { throw StoreError("session \(session.id) already exists") }
+            if d[session.id] != nil { throw StoreConflict.exists(session.id) }
             d[session.id] = session
         }
     }
 
     public func append(sessionID: String, _ revision: StoredRevision, lastAccess: Double, keepRevisions: Int) throws {
         try sessions.withLockedValue { d in
-            guard var s = d[sessionID] else { throw StoreError("unknown session \(sessionID)") }
-            if let last = s.revisions.last, last.revision >= revision.revision {
-                throw StoreError("revision \(revision.revision) is not after \(last.revision)")
-            }
+            guard var s = d[sessionID] else { throw StoreConflict.unknownSession(sessionID) }
+            let head = s.revisions.last?.revision ?? -1
+            if head != revision.revision - 1 { throw StoreConflict.revisionMoved(sessionID: sessionID, head: head) }
             s.revisions.append(revision)
             if s.revisions.count > keepRevisions { s.revisions.removeFirst(s.revisions.count - keepRevisions) }
-            s.lastAccess = lastAccess
+            s.lastAccess = max(s.lastAccess, lastAccess)
             d[sessionID] = s
         }
     }
@@ -40,14 +55,17 @@ public final class MemorySessionStore: SessionStore {
         _ = sessions.withLockedValue { $0.removeValue(forKey: sessionID) }
     }
 
-    public func touch(_ accesses: [(id: String, lastAccess: Double)]) throws {
+    public func deleteIfIdle(sessionID: String, idleBefore: Double) throws -> Bool {
         sessions.withLockedValue { d in
-            for a in accesses { d[a.id]?.lastAccess = a.lastAccess }
+            guard let s = d[sessionID], s.lastAccess < idleBefore else { return false }
+            d[sessionID] = nil
+            return true
         }
     }
-}
 
-public struct StoreError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ d: String) { description = d }
+    public func touch(_ accesses: [(id: String, lastAccess: Double)]) throws {
+        sessions.withLockedValue { d in
+            for a in accesses { if let t = d[a.id]?.lastAccess { d[a.id]?.lastAccess = max(t, a.lastAccess) } }
+        }
+    }
 }

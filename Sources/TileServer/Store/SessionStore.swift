@@ -32,14 +32,45 @@ public struct StoredSession: Sendable, Equatable {
 
 /// Durable session storage. Every call is synchronous and returns only once the change is
 /// committed, so a 2xx sent afterwards is never lost. Behind a protocol so a shared network
-/// database can replace the embedded SQLite one when several servers share sessions.
+/// database (PostgreSQL) can replace the embedded SQLite one when several nodes share sessions;
+/// the conditional writes (`create` refuses an existing id, `append` refuses a moved head) are
+/// what keeps nodes from losing each other's updates.
 /// Calls block: make them from the store's thread pool, never from an event loop.
 public protocol SessionStore: Sendable {
     /// Every session with its last `keepRevisions` revisions.
     func loadAll(keepRevisions: Int) throws -> [StoredSession]
+    /// One session with its last `keepRevisions` revisions newer than `after` (all kept ones
+    /// when nil); nil when the session is not stored.
+    func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession?
+    /// The head revision of each stored session among `ids` (deleted ones are absent).
+    func heads(_ ids: [String]) throws -> [String: Int]
+    /// Throws `StoreConflict.exists` when the id is taken.
     func create(_ session: StoredSession) throws
-    /// Appends a revision and drops revisions older than the newest `keepRevisions`, in one transaction.
+    /// Appends a revision and drops revisions older than the newest `keepRevisions`, in one
+    /// transaction, only if the stored head is `revision.revision - 1`: otherwise throws
+    /// `StoreConflict.revisionMoved` (or `.unknownSession`) and changes nothing.
     func append(sessionID: String, _ revision: StoredRevision, lastAccess: Double, keepRevisions: Int) throws
     func delete(sessionID: String) throws
+    /// Deletes the session only if no node recorded an access at or after `idleBefore`;
+    /// returns whether it was deleted.
+    func deleteIfIdle(sessionID: String, idleBefore: Double) throws -> Bool
+    /// Records access times; a later time never goes back.
     func touch(_ accesses: [(id: String, lastAccess: Double)]) throws
+
+    /// Whether other processes write to this store too (then sessions are loaded on a cache
+    /// miss and refreshed on notifications).
+    var isShared: Bool { get }
+    /// Reachability, for `/health`.
+    var health: StoreHealth { get }
+    /// Starts delivering changes committed by any node (shared stores only).
+    func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void)
+    /// Ends connections and notification delivery.
+    func close()
+}
+
+extension SessionStore {
+    public var isShared: Bool { false }
+    public var health: StoreHealth { .up }
+    public func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) {}
+    public func close() {}
 }

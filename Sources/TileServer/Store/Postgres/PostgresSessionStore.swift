@@ -1,0 +1,175 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Sessions in PostgreSQL, shared by any number of Strata nodes. `strata_sessions` holds each
+/// session's identity, access time and head revision; `strata_revisions` its bounded history.
+/// An append is a transaction that moves the head only from `revision - 1`, so two nodes
+/// mutating one session serialise and neither loses the other's update; every commit sends
+/// `NOTIFY strata_sessions` so the other nodes refresh what they hold.
+public final class PostgresSessionStore: SessionStore {
+    /// The notification channel; payloads are `r <revision> <created> <id>` and `d 0 0 <id>`.
+    static let channel = "strata_sessions"
+
+    let pool: PostgresConnectionPool
+    private let logger: Logger
+    private let listener = NIOLockedValueBox<PostgresChangeListener?>(nil)
+
+    /// Connects, checks the credentials and migrates the schema. Every start-up problem is a
+    /// `ConfigError` naming it (malformed URL, unreachable host, wrong password, unknown
+    /// database, schema newer than this build) with the URL shown without its password.
+    public init(url: PostgresURL, maxConnections: Int = 4, logger: Logger = Logger(label: "strata.store")) throws {
+        self.logger = logger
+        self.pool = PostgresConnectionPool(url: url, maxConnections: maxConnections, logger: logger)
+        do {
+            try PostgresMigrations.migrate(pool, logger: logger)
+        } catch let e as ConfigError {
+            pool.close()
+            throw e
+        } catch {
+            pool.close()
+            throw ConfigError(file: "store", message: "\(url): \(Self.startupReason(error))")
+        }
+    }
+
+    public convenience init(urlString: String, maxConnections: Int = 4) throws {
+        try self.init(url: PostgresURL(urlString), maxConnections: maxConnections)
+    }
+
+    private static func startupReason(_ error: any Error) -> String {
+        switch error {
+        case let e as StoreUnavailable: return e.description
+        case let e as StoreError: return e.description
+        default: return PostgresErrors.describe(error)
+        }
+    }
+
+    public var isShared: Bool { true }
+    public var health: StoreHealth { pool.health }
+
+    // MARK: reads
+
+    public func loadAll(keepRevisions: Int) throws -> [StoredSession] {
+        try pool.withConnection { conn in
+            try conn.run("SELECT id, created_at, last_access FROM strata_sessions ORDER BY created_at", logger).map { row in
+                let (id, created, access) = try row.decode((String, Double, Double).self)
+                return StoredSession(id: id, createdAt: created, lastAccess: access,
+                                     revisions: try revisions(conn, id: id, after: nil, keep: keepRevisions))
+            }
+        }
+    }
+
+    public func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession? {
+        try pool.withConnection { conn in
+            guard let row = try conn.run("SELECT created_at, last_access FROM strata_sessions WHERE id = \(sessionID)", logger).first
+            else { return nil }
+            let (created, access) = try row.decode((Double, Double).self)
+            return StoredSession(id: sessionID, createdAt: created, lastAccess: access,
+                                 revisions: try revisions(conn, id: sessionID, after: after, keep: keepRevisions))
+        }
+    }
+
+    public func heads(_ ids: [String]) throws -> [String: Int] {
+        guard !ids.isEmpty else { return [:] }
+        return try pool.withConnection { conn in
+            var out: [String: Int] = [:]
+            for row in try conn.run("SELECT id, revision FROM strata_sessions WHERE id = ANY(\(ids))", logger) {
+                let (id, rev) = try row.decode((String, Int).self)
+                out[id] = rev
+            }
+            return out
+        }
+    }
+
+    private func revisions(_ conn: PostgresConnection, id: String, after: Int?, keep: Int) throws -> [StoredRevision] {
+        try conn.run("""
+            SELECT revision, style, extras, operations, undo_to, created FROM strata_revisions
+            WHERE session_id = \(id) AND revision > \(after ?? -1) ORDER BY revision DESC LIMIT \(keep)
+            """, logger).reversed().map { row in
+            let (rev, style, extras, ops, undo, created) = try row.decode((Int, String, String, String, Int?, Double).self)
+            return StoredRevision(revision: rev, style: style, extras: extras, operations: ops, undoTo: undo, created: created)
+        }
+    }
+
+    // MARK: writes
+
+    public func create(_ s: StoredSession) throws {
+        try pool.transaction { conn in
+            let inserted = try conn.affected("""
+                INSERT INTO strata_sessions (id, created_at, last_access, revision)
+                VALUES (\(s.id), \(s.createdAt), \(s.lastAccess), \(s.revisions.last?.revision ?? 0))
+                ON CONFLICT (id) DO NOTHING
+                """, logger)
+            guard inserted == 1 else { throw StoreConflict.exists(s.id) }
+            for r in s.revisions { try insert(conn, r, session: s.id) }
+        }
+    }
+
+    public func append(sessionID: String, _ r: StoredRevision, lastAccess: Double, keepRevisions: Int) throws {
+        try pool.transaction { conn in
+            // The row lock this takes serialises concurrent appends; a writer that waited
+            // re-reads the head and finds it moved.
+            let moved = try conn.affected("""
+                UPDATE strata_sessions SET revision = \(r.revision), last_access = GREATEST(last_access, \(lastAccess))
+                WHERE id = \(sessionID) AND revision = \(r.revision - 1)
+                """, logger)
+            guard moved == 1 else {
+                let head = try conn.run("SELECT revision FROM strata_sessions WHERE id = \(sessionID)", logger).first
+                guard let head else { throw StoreConflict.unknownSession(sessionID) }
+                throw StoreConflict.revisionMoved(sessionID: sessionID, head: try head.decode(Int.self))
+            }
+            try insert(conn, r, session: sessionID)
+            try conn.run("DELETE FROM strata_revisions WHERE session_id = \(sessionID) AND revision <= \(r.revision - keepRevisions)", logger)
+            // Delivered to every listening node when (and only if) the transaction commits.
+            try conn.run("SELECT pg_notify(\(Self.channel), \("r \(r.revision) \(r.created) \(sessionID)"))", logger)
+        }
+    }
+
+    public func delete(sessionID: String) throws {
+        try pool.transaction { conn in
+            if try conn.affected("DELETE FROM strata_sessions WHERE id = \(sessionID)", logger) == 1 {
+                try conn.run("SELECT pg_notify(\(Self.channel), \("d 0 0 \(sessionID)"))", logger)
+            }
+        }
+    }
+
+    public func deleteIfIdle(sessionID: String, idleBefore: Double) throws -> Bool {
+        try pool.transaction { conn in
+            let n = try conn.affected("DELETE FROM strata_sessions WHERE id = \(sessionID) AND last_access < \(idleBefore)", logger)
+            if n == 1 { try conn.run("SELECT pg_notify(\(Self.channel), \("d 0 0 \(sessionID)"))", logger) }
+            return n == 1
+        }
+    }
+
+    public func touch(_ accesses: [(id: String, lastAccess: Double)]) throws {
+        guard !accesses.isEmpty else { return }
+        let ids = accesses.map(\.id), times = accesses.map(\.lastAccess)
+        try pool.withConnection { conn in
+            try conn.run("""
+                UPDATE strata_sessions s SET last_access = GREATEST(s.last_access, a.t)
+                FROM unnest(\(ids)::text[], \(times)::double precision[]) AS a(id, t) WHERE s.id = a.id
+                """, logger)
+        }
+    }
+
+    private func insert(_ conn: PostgresConnection, _ r: StoredRevision, session: String) throws {
+        try conn.run("""
+            INSERT INTO strata_revisions (session_id, revision, style, extras, operations, undo_to, created)
+            VALUES (\(session), \(r.revision), \(r.style), \(r.extras), \(r.operations), \(r.undoTo), \(r.created))
+            """, logger)
+    }
+
+    // MARK: notifications
+
+    public func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) {
+        let l = PostgresChangeListener(pool: pool, channel: Self.channel, logger: logger, handler: handler)
+        listener.withLockedValue { $0 = l }
+        l.start()
+    }
+
+    public func close() {
+        listener.withLockedValue { $0 }?.stop()
+        pool.close()
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import NIOConcurrencyHelpers
+import StrataTestSupport
+import XCTest
+@testable import TileServer
+
+/// One contract, every store: what `SessionStore` promises (conditional create and append,
+/// bounded history, incremental loads, monotonic access times, idle-conditional delete) holds
+/// for the in-memory, SQLite and PostgreSQL stores alike. `makeStores` gives two handles on
+/// one backing store when it can (two nodes), else the same one twice.
+final class StoreContractTests: XCTestCase {
+    func testMemoryStore() throws {
+        let s = MemorySessionStore()
+        try checkContract(s, s)
+    }
+
+    func testSQLiteStore() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-contract-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.sqlite").path
+        try checkContract(SQLiteSessionStore(path: path), SQLiteSessionStore(path: path))
+    }
+
+    func testPostgresStore() throws {
+        let url = try PostgresTestServer.shared().newDatabase()
+        let a = try PostgresSessionStore(urlString: url), b = try PostgresSessionStore(urlString: url)
+        defer { a.close(); b.close() }
+        XCTAssertTrue(a.isShared)
+        try checkContract(a, b)
+    }
+
+    static func rev(_ n: Int, _ t: Double = 1000) -> StoredRevision {
+        StoredRevision(revision: n, style: #"{"version":8,"n":\#(n)}"#, extras: "{}", operations: "[[\"op\",\(n)]]",
+                       undoTo: n == 0 ? nil : n - 1, created: t + Double(n))
+    }
+
+    /// `a` and `b` may be two handles on one store (then b sees a's writes).
+    func checkContract(_ a: any SessionStore, _ b: any SessionStore) throws {
+        let id = SessionID.generate(), other = SessionID.generate()
+        try a.create(StoredSession(id: id, createdAt: 100, lastAccess: 100, revisions: [Self.rev(0)]))
+        XCTAssertThrowsError(try b.create(StoredSession(id: id, createdAt: 1, lastAccess: 1, revisions: [Self.rev(0)]))) {
+            XCTAssertEqual($0 as? StoreConflict, .exists(id))
+        }
+        // Conditional append: only from the head.
+        try a.append(sessionID: id, Self.rev(1), lastAccess: 200, keepRevisions: 3)
+        XCTAssertThrowsError(try b.append(sessionID: id, Self.rev(1), lastAccess: 200, keepRevisions: 3)) {
+            XCTAssertEqual($0 as? StoreConflict, .revisionMoved(sessionID: id, head: 1))
+        }
+        XCTAssertThrowsError(try b.append(sessionID: id, Self.rev(3), lastAccess: 200, keepRevisions: 3)) {
+            XCTAssertEqual($0 as? StoreConflict, .revisionMoved(sessionID: id, head: 1))
+        }
+        XCTAssertThrowsError(try b.append(sessionID: other, Self.rev(1), lastAccess: 200, keepRevisions: 3)) {
+            XCTAssertEqual($0 as? StoreConflict, .unknownSession(other))
+        }
+        for n in 2...5 { try b.append(sessionID: id, Self.rev(n), lastAccess: 300, keepRevisions: 3) }
+        // Bounded history, oldest first, exactly as written.
+        let loaded = try XCTUnwrap(a.load(sessionID: id, after: nil, keepRevisions: 3))
+        XCTAssertEqual(loaded.revisions, [Self.rev(3), Self.rev(4), Self.rev(5)])
+        XCTAssertEqual(loaded.createdAt, 100)
+        XCTAssertEqual(try a.load(sessionID: id, after: 4, keepRevisions: 3)?.revisions, [Self.rev(5)])
+        XCTAssertEqual(try a.load(sessionID: id, after: 5, keepRevisions: 3)?.revisions, [])
+        XCTAssertEqual(try a.load(sessionID: id, after: nil, keepRevisions: 1)?.revisions, [Self.rev(5)])
+        XCTAssertNil(try a.load(sessionID: other, after: nil, keepRevisions: 3))
+        XCTAssertEqual(try a.heads([id, other]), [id: 5])
+        XCTAssertEqual(try b.loadAll(keepRevisions: 2).first { $0.id == id }?.revisions.map(\.revision), [4, 5])
+        // Access times never go back; the idle-conditional delete respects the latest one.
+        try a.touch([(id: id, lastAccess: 500)])
+        try b.touch([(id: id, lastAccess: 400)])
+        XCTAssertEqual(try a.load(sessionID: id, after: 5, keepRevisions: 3)?.lastAccess, 500)
+        XCTAssertFalse(try b.deleteIfIdle(sessionID: id, idleBefore: 450))
+        XCTAssertNotNil(try a.load(sessionID: id, after: 5, keepRevisions: 3))
+        XCTAssertTrue(try b.deleteIfIdle(sessionID: id, idleBefore: 501))
+        XCTAssertNil(try a.load(sessionID: id, after: nil, keepRevisions: 3))
+        XCTAssertThrowsError(try a.append(sessionID: id, Self.rev(6), lastAccess: 600, keepRevisions: 3)) {
+            XCTAssertEqual($0 as? StoreConflict, .unknownSession(id))
+        }
+        // Plain delete; recreating the id afterwards works.
+        try a.create(StoredSession(id: other, createdAt: 700, lastAccess: 700, revisions: [Self.rev(0)]))
+        try b.delete(sessionID: other)
+        XCTAssertNil(try a.load(sessionID: other, after: nil, keepRevisions: 3))
+        try a.create(StoredSession(id: other, createdAt: 800, lastAccess: 800, revisions: [Self.rev(0)]))
+        XCTAssertEqual(try b.heads([other]), [other: 0])
+        XCTAssertTrue(a.health.isUp)
+    }
+
+    /// Many writers racing for one session through two handles: every append that returned
+    /// is stored, once, in order (what keeps two nodes from losing updates).
+    func testPostgresConcurrentAppendsSerialise() throws {
+        let url = try PostgresTestServer.shared().newDatabase()
+        let a = try PostgresSessionStore(urlString: url), b = try PostgresSessionStore(urlString: url)
+        defer { a.close(); b.close() }
+        let id = SessionID.generate()
+        try a.create(StoredSession(id: id, createdAt: 1, lastAccess: 1, revisions: [Self.rev(0)]))
+        let wins = NIOLockedValueBox([Int]())
+        DispatchQueue.concurrentPerform(iterations: 8) { w in
+            let store: any SessionStore = w % 2 == 0 ? a : b
+            var done = 0
+            while done < 5 {
+                guard let head = try? store.heads([id])[id] else { continue }
+                do {
+                    try store.append(sessionID: id, Self.rev(head + 1), lastAccess: 2, keepRevisions: 100)
+                    wins.withLockedValue { $0.append(head + 1) }
+                    done += 1
+                } catch StoreConflict.revisionMoved {
+                    continue
+                } catch { XCTFail("\(error)"); return }
+            }
+        }
+        XCTAssertEqual(wins.withLockedValue { $0 }.sorted(), Array(1...40))
+        XCTAssertEqual(try a.load(sessionID: id, after: nil, keepRevisions: 100)?.revisions.map(\.revision), Array(0...40))
+    }
+}
