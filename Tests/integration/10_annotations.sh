@@ -9,19 +9,6 @@ start_server
 
 S=$(new_session '{}')
 Q="?session=$S"
-PIXEL="$STRATA_ROOT/Tests/integration/tools/png_pixel.py"
-
-# expect_pixel X Y R G B [TOL]: straight RGBA of the last PNG body within TOL (default 4), opaque.
-expect_pixel() {
-  local tol="${6:-4}" got
-  got=$(python3 "$PIXEL" "$BODY" "$1" "$2") || fail "cannot decode the PNG"
-  read -r r g b a <<<"$got"
-  for pair in "$r:$3" "$g:$4" "$b:$5" "$a:255"; do
-    local v=${pair%%:*} want=${pair##*:}
-    [ $(( v > want ? v - want : want - v )) -le "$tol" ] || fail "pixel ($1, $2) is ($got), expected ($3 $4 $5 255) ±$tol"
-  done
-  pass
-}
 
 # The latitude of the centre row of tile row 3 at z3 (tile 3/4/3 spans 0°E..45°E).
 LAT=$(python3 -c 'import math; print(math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * 3.5 / 8)))))')

@@ -157,4 +157,18 @@ new_session() {
   jqr .id
 }
 
+# The straight RGBA of a PNG's pixel: python3 "$PIXEL" FILE X Y.
+PIXEL="$STRATA_ROOT/Tests/integration/tools/png_pixel.py"
+# expect_pixel X Y R G B [TOL]: straight RGBA of the last PNG body within TOL (default 4), opaque.
+expect_pixel() {
+  local tol="${6:-4}" got
+  got=$(python3 "$PIXEL" "$BODY" "$1" "$2") || fail "cannot decode the PNG"
+  read -r r g b a <<<"$got"
+  for pair in "$r:$3" "$g:$4" "$b:$5" "$a:255"; do
+    local v=${pair%%:*} want=${pair##*:}
+    [ $(( v > want ? v - want : want - v )) -le "$tol" ] || fail "pixel ($1, $2) is ($got), expected ($3 $4 $5 255) ±$tol"
+  done
+  pass
+}
+
 done_ok() { echo "ok: $(basename "$0") ($CHECKS checks)"; }
