@@ -49,6 +49,7 @@ final class SymbolLayerLayout {
     let iconTextFit: String
     let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
+    let textRotationAlignment, iconRotationAlignment: String
     /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
     /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
     let sortsByY: Bool
@@ -63,6 +64,8 @@ final class SymbolLayerLayout {
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        textRotationAlignment = LayerProperty(layer, "text-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
+        iconRotationAlignment = LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
         let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
         let sortKeyVaries = layer.layout["symbol-sort-key"].map { !$0.isFeatureConstant } ?? false
         func overlaps(_ mode: String, _ allow: String) -> Bool {

@@ -53,6 +53,13 @@ enum SymbolPainter {
         let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
+        let iconTranslate = LayerProperty(layer, "icon-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let iconTranslateAnchor = LayerProperty(layer, "icon-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let iconShift = frame.translation(iconTranslate, anchor: iconTranslateAnchor)
+        // Point labels aligned with the map turn with it (`*-rotation-alignment: map`).
+        let mapAngle = Float(-frame.camera.bearing * .pi / 180)
+        let textMapAngle: Float = layout.textRotationAlignment == "map" ? mapAngle : 0
+        let iconMapAngle: Float = layout.iconRotationAlignment == "map" ? mapAngle : 0
         frame.clock.mark(.style)
         let ratio = Float(frame.camera.pixelRatio)
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
@@ -68,16 +75,18 @@ enum SymbolPainter {
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
             let drawing = batch.add(f.drawing)
-            let textAngle = f.textRotate * .pi / 180, iconAngle = f.iconRotate * .pi / 180
+            let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
             for point in anchors(geometry) {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
-                let at = frame.projection.apply(world) + shift
+                let base = frame.projection.apply(world)
+                let at = base + shift
                 let pad = layout.padding * ratio
                 // The text's place: its anchor, or the first variable anchor that finds room.
-                guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout, collisions) else { continue }
+                guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
+                                           layout, collisions) else { continue }
                 // An icon fitted to its text moves with it.
-                let iconAt = f.icon?.fitted == true ? at + text.shift : at
+                let iconAt = base + iconShift + (f.icon?.fitted == true ? text.shift : .zero)
                 let iconBox = f.icon.map { i in
                     let s = i.size * ratio
                     return rotatedBox(i.box * s, angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio)
@@ -123,7 +132,7 @@ enum SymbolPainter {
     }
 
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
-                          _ layout: SymbolLayerLayout, _ collisions: LabelCollisions) -> PlacedText? {
+                          mapAngle: Float = 0, _ layout: SymbolLayerLayout, _ collisions: LabelCollisions) -> PlacedText? {
         guard let shaping = f.shaping else { return PlacedText() }
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -140,7 +149,12 @@ enum SymbolPainter {
                 guard let s else { continue }
                 let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
                 let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
-                let shift = SIMD2(Float(d.x), Float(d.y))
+                var shift = SIMD2(Float(d.x), Float(d.y))
+                if mapAngle != 0 {
+                    // Labels turned with the map are shifted in the map's frame.
+                    let c = cosf(mapAngle), sn = sinf(mapAngle)
+                    shift = SIMD2(c * shift.x - sn * shift.y, sn * shift.x + c * shift.y)
+                }
                 let b = box(s, shift: shift)
                 if round == 0, collisions.collides(b) { continue }
                 return PlacedText(shaping: s, box: b, shift: shift)
