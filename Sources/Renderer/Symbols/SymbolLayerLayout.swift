@@ -22,6 +22,19 @@ struct SymbolFeatureLayout {
     /// centre for each justification they need (`shaping` is the first's).
     var variable: [SymbolVariableAnchors.Candidate]? = nil
     var variableShapings: [TextShaping?] = []
+    /// `format` sections with their own `text-color`: each code point's section, and the
+    /// shader inputs of the sections that override the colour.
+    var sections: [Int] = []
+    var sectionDrawings: [SDFGlyphDrawing?] = []
+
+    /// The batch drawing indices of this feature's sections (nil: the feature's own).
+    func sectionDrawingIndices(_ batch: SymbolBatch) -> [Int?] { sectionDrawings.map { $0.map(batch.add) } }
+
+    /// The drawing of glyph `g`: its section's, else `base`.
+    func drawingIndex(_ g: PositionedGlyph, base: Int, sections indices: [Int?]) -> Int {
+        guard g.index < sections.count, let i = indices[sections[g.index]] else { return base }
+        return i
+    }
 }
 
 /// The layout properties of a symbol layer resolved once per render, and the glyph ranges
@@ -133,14 +146,19 @@ final class SymbolLayerLayout {
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
     /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
     func layout(_ fctx: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
-        var string = SymbolPainter.text(field.value(fctx))
+        let fieldValue = field.value(fctx)
+        var string = SymbolPainter.text(fieldValue)
+        let textCase = transform.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
         if textTokens { string = SymbolTokens.resolve(string, properties: properties) }
-        switch transform.value(fctx) {
-        case "uppercase": string = string.uppercased()
-        case "lowercase": string = string.lowercased()
-        default: break
+        func cased(_ s: String) -> String {
+            switch textCase {
+            case "uppercase": return s.uppercased()
+            case "lowercase": return s.lowercased()
+            default: return s
+            }
         }
+        string = cased(string)
         let text = string.unicodeScalars.map(\.value)
         let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
             let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
@@ -194,6 +212,16 @@ final class SymbolLayerLayout {
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
         let fontSize = size.value(fctx)
+        var sections: [Int] = [], sectionDrawings: [SDFGlyphDrawing?] = []
+        if case .formatted(let formatted) = fieldValue, formatted.sections.contains(where: { $0.textColor != nil }) {
+            for (k, section) in formatted.sections.enumerated() {
+                sections += Array(repeating: k, count: cased(section.text).unicodeScalars.count)
+                sectionDrawings.append(section.textColor.map {
+                    textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0)))
+                })
+            }
+            if sections.count != text.count { sections = []; sectionDrawings = [] }
+        }
         if iconTextFit != "none", let icon = shapedIcon, let shaping {
             shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
                                                offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
@@ -204,6 +232,7 @@ final class SymbolLayerLayout {
                                    maxFontSize: maxSize.value(ctx18),
                                    drawing: textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
-                                   variable: variable, variableShapings: variableShapings)
+                                   variable: variable, variableShapings: variableShapings,
+                                   sections: sections, sectionDrawings: sectionDrawings)
     }
 }

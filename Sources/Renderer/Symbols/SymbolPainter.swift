@@ -75,6 +75,7 @@ enum SymbolPainter {
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
             let drawing = batch.add(f.drawing)
+            let sectionDrawings = f.sectionDrawingIndices(batch)
             let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
             for point in anchors(geometry) {
                 var world = point
@@ -102,7 +103,7 @@ enum SymbolPainter {
                     for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
                         let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
                         quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect),
-                                                      drawing: drawing))
+                                                      drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
                     }
                 }
                 placed.append((at.y, featureIndex, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
