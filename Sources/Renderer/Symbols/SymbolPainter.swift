@@ -63,6 +63,8 @@ enum SymbolPainter {
         frame.clock.mark(.style)
         let ratio = Float(frame.camera.pixelRatio)
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
+        let tileZoom = tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? Int(frame.zoom)
+        let unitsPerWorld = Double(1 << min(30, max(0, tileZoom))) * 8192
         let quantum: Double? = tile == nil ? FeatureStream.tiling(layer, in: frame, tile: nil).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
         // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
@@ -77,7 +79,7 @@ enum SymbolPainter {
             let drawing = batch.add(f.drawing)
             let sectionDrawings = f.sectionDrawingIndices(batch)
             let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
-            for point in anchors(geometry) {
+            for point in anchors(geometry, unitsPerWorld: unitsPerWorld) {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let base = frame.projection.apply(world)
@@ -197,19 +199,20 @@ enum SymbolPainter {
     }
 
     /// Where point placement puts labels: every point of a (multi)point, the first vertex of
-    /// each line, and for each polygon the centre of its outer ring's bounding box (MapLibre uses
-    /// the pole of inaccessibility; not yet here).
-    static func anchors(_ g: FeatureGeometry) -> [WorldPoint] {
+    /// each line, and for each polygon its pole of inaccessibility to within 16 tile units,
+    /// found on the outline in whole tile units (`unitsPerWorld`) as MapLibre's tiles hold it.
+    static func anchors(_ g: FeatureGeometry, unitsPerWorld q: Double) -> [WorldPoint] {
         switch g.type {
         case .point: return g.points
         case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
         case .polygon:
             return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
-                guard let ring = g.polygonPartRange(p).first else { return nil }
-                let r = g.partRange(ring)
-                guard !r.isEmpty else { return nil }
-                let b = r.reduce(WorldRect.empty) { $0.union(WorldRect(minX: g.points[$1].x, minY: g.points[$1].y, maxX: g.points[$1].x, maxY: g.points[$1].y)) }
-                return WorldPoint((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2)
+                let rings = g.polygonPartRange(p).map { ring in
+                    g.partRange(ring).map { SIMD2((g.points[$0].x * q).rounded(), (g.points[$0].y * q).rounded()) }
+                }
+                guard let outer = rings.first, !outer.isEmpty else { return nil }
+                let pole = PoleOfInaccessibility.find(rings, precision: 16)
+                return WorldPoint(pole.x / q, pole.y / q)
             }
         }
     }
