@@ -8,9 +8,10 @@ import StyleSpec
 /// style's glyph PBFs, icon from the sprite) and placed at its points (here) or along its
 /// lines (`SymbolLineLabels`). Glyph quads are placed around the anchor (quantized to 1/32 px
 /// at 24 px as MapLibre's vertex buffer stores them), turned by `text-rotate`, and shaded with
-/// the SDF shader (`SDFGlyphDrawing`). Labels that do not allow overlap are dropped when their
-/// box meets one placed earlier in this render. Not yet: variable anchors, vertical writing,
-/// cross-layer placement priority.
+/// the SDF shader (`SDFGlyphDrawing`). Labels are placed top layer first before any layer
+/// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
+/// or tries its variable anchors in turn (`SymbolVariableAnchors`). Not yet: vertical
+/// writing, formatted sections' fonts and scales, collision groups.
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
