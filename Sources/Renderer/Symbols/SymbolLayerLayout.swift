@@ -53,6 +53,9 @@ final class SymbolLayerLayout {
     let hasRadialOffset: Bool
     let textPaint, iconPaint: SymbolSDFPaint
     let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
+    /// never, always or cooperative (overlaps other symbols that may overlap).
+    let textOverlap, iconOverlap: String
+    let sortKey: LayerProperty<Float>?
     let padding: Float
     let iconPadding: SIMD2<Float>
     let iconImage: LayerProperty<String?>
@@ -112,11 +115,21 @@ final class SymbolLayerLayout {
         hasRadialOffset = layer.layout["text-radial-offset"] != nil
         textPaint = SymbolSDFPaint(layer, "text", ctx)
         iconPaint = SymbolSDFPaint(layer, "icon", ctx)
-        allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        // `*-overlap` (never, always, cooperative) wins over `*-allow-overlap`.
+        func overlapMode(_ part: String) -> String {
+            if layer.layout["\(part)-overlap"] != nil {
+                return LayerProperty(layer, "\(part)-overlap", .layout, ctx, convert: Convert.string).value(ctx)
+            }
+            return LayerProperty(layer, "\(part)-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx) ? "always" : "never"
+        }
+        textOverlap = overlapMode("text")
+        iconOverlap = overlapMode("icon")
+        allowOverlap = textOverlap == "always"
         ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
         iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
         iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
+        sortKey = layer.layout["symbol-sort-key"] == nil ? nil : LayerProperty(layer, "symbol-sort-key", .layout, ctx, convert: Convert.number)
         iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
         iconTextFit = LayerProperty(layer, "icon-text-fit", .layout, ctx, convert: Convert.string).value(ctx)
@@ -127,7 +140,7 @@ final class SymbolLayerLayout {
             default: return []
             }
         })
-        iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconAllowOverlap = iconOverlap == "always"
         iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
     }

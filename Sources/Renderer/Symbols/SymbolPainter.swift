@@ -71,16 +71,27 @@ enum SymbolPainter {
         // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
         // their anchors' height on screen (MapLibre's `symbol-z-order: auto`).
         var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
+        // The tile's symbols laid out first, then placed in `symbol-sort-key` order (stable).
+        var symbols: [(feature: Int, f: SymbolFeatureLayout, anchors: [WorldPoint], key: Float)] = []
         var featureIndex = -1
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             featureIndex += 1
             guard let f = layout.layout(fctx, alongLine: false) else { return }
+            symbols.append((featureIndex, f, anchors(geometry, unitsPerWorld: unitsPerWorld), layout.sortKey?.value(fctx) ?? 0))
+        }
+        if layout.sortKey != nil {
+            symbols = symbols.enumerated().sorted { a, b in
+                a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
+            }.map(\.element)
+        }
+        let textCooperative = layout.textOverlap == "cooperative", iconCooperative = layout.iconOverlap == "cooperative"
+        for (index, f, points, _) in symbols {
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
             let drawing = batch.add(f.drawing)
             let sectionDrawings = f.sectionDrawingIndices(batch)
             let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
-            for point in anchors(geometry, unitsPerWorld: unitsPerWorld) {
+            for point in points {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let base = frame.projection.apply(world)
@@ -88,7 +99,7 @@ enum SymbolPainter {
                 let pad = layout.padding * ratio
                 // The text's place: its anchor, or the first variable anchor that finds room.
                 guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
-                                           layout, collisions) else { continue }
+                                           cooperative: textCooperative, layout, collisions) else { continue }
                 // An icon fitted to its text moves with it.
                 let iconAt = base + iconShift + (f.icon?.fitted == true ? text.shift : .zero)
                 let iconBox = f.icon.map { i in
@@ -96,9 +107,9 @@ enum SymbolPainter {
                     return rotatedBox(i.box * s, angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio)
                 }
                 // A symbol shows when its text and its icon both find room (or may overlap).
-                if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b) { continue }
-                if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
-                if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
+                if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b, cooperative: iconCooperative) { continue }
+                if let b = text.box, !layout.ignorePlacement { collisions.insert(b, blocksCooperative: layout.textOverlap == "never") }
+                if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b, blocksCooperative: layout.iconOverlap == "never") }
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
@@ -109,7 +120,7 @@ enum SymbolPainter {
                                                       drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
                     }
                 }
-                placed.append((at.y, featureIndex, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
+                placed.append((at.y, index, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
         }
         if layout.sortsByY {
@@ -136,7 +147,8 @@ enum SymbolPainter {
     }
 
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
-                          mapAngle: Float = 0, _ layout: SymbolLayerLayout, _ collisions: LabelCollisions) -> PlacedText? {
+                          mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
+                          _ collisions: LabelCollisions) -> PlacedText? {
         guard let shaping = f.shaping else { return PlacedText() }
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -144,7 +156,7 @@ enum SymbolPainter {
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
-            if !layout.allowOverlap, collisions.collides(b) { return nil }
+            if !layout.allowOverlap, collisions.collides(b, cooperative: cooperative) { return nil }
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         // MapLibre tries every anchor without overlap first, then (when text may overlap) again.
@@ -160,7 +172,7 @@ enum SymbolPainter {
                     shift = SIMD2(c * shift.x - sn * shift.y, sn * shift.x + c * shift.y)
                 }
                 let b = box(s, shift: shift)
-                if round == 0, collisions.collides(b) { continue }
+                if round == 0, collisions.collides(b, cooperative: cooperative) { continue }
                 return PlacedText(shaping: s, box: b, shift: shift)
             }
         }
