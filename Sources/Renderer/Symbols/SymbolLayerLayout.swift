@@ -76,7 +76,11 @@ final class SymbolLayerLayout {
     private var tables: [String: GlyphTable] = [:]
 
     init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
-        let ctx = frame.layerContext
+        // Layout properties are MapLibre's bucket values: evaluated at the tile's whole zoom.
+        // Sizes follow the camera's zoom (MapLibre interpolates them when drawing).
+        let cameraContext = frame.layerContext
+        var ctx = cameraContext
+        ctx.zoom = cameraContext.zoom.rounded(.down)
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
@@ -96,10 +100,10 @@ final class SymbolLayerLayout {
         textTokens = SymbolTokens.apply(layer, "text-field")
         iconTokens = SymbolTokens.apply(layer, "icon-image")
         fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
-        size = LayerProperty(layer, "text-size", .layout, ctx, convert: Convert.number)
+        size = LayerProperty(layer, "text-size", .layout, cameraContext, convert: Self.size(default: 16))
         var ctx18 = ctx
         ctx18.zoom = 18
-        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Convert.number)
+        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Self.size(default: 16))
         anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
         offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
         maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
@@ -128,7 +132,7 @@ final class SymbolLayerLayout {
         ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
         iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
-        iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
+        iconSize = LayerProperty(layer, "icon-size", .layout, cameraContext, convert: Self.size(default: 1))
         sortKey = layer.layout["symbol-sort-key"] == nil ? nil : LayerProperty(layer, "symbol-sort-key", .layout, ctx, convert: Convert.number)
         iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
@@ -158,7 +162,14 @@ final class SymbolLayerLayout {
 
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
     /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
-    func layout(_ fctx: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
+    /// A size value; a number that is not finite (`sqrt(-1)`) takes the default, as in MapLibre.
+    static func size(default d: Float) -> (Value) -> Float {
+        { v in if case .number(let n) = v { return n.isFinite ? Float(n) : d }; return 0 }
+    }
+
+    func layout(_ sizeContext: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
+        var fctx = sizeContext
+        fctx.zoom = sizeContext.zoom.rounded(.down)
         let fieldValue = field.value(fctx)
         var string = SymbolPainter.text(fieldValue)
         let textCase = transform.value(fctx)
@@ -218,19 +229,19 @@ final class SymbolLayerLayout {
         let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
         let ratio = Float(frame.camera.pixelRatio)
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
-                                                      offset: iconOffset.value(fctx), size: iconSize.value(fctx),
-                                                      opacity: iconPaint.opacity(fctx)) }
+                                                      offset: iconOffset.value(fctx), size: iconSize.value(sizeContext),
+                                                      opacity: iconPaint.opacity(sizeContext)) }
         if let i = shapedIcon, i.image.sdf {
-            shapedIcon?.sdf = iconPaint.drawing(fctx, fontScale: i.size, pixelRatio: ratio)
+            shapedIcon?.sdf = iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
-        let fontSize = size.value(fctx)
+        let fontSize = size.value(sizeContext)
         var sections: [Int] = [], sectionDrawings: [SDFGlyphDrawing?] = []
         if case .formatted(let formatted) = fieldValue, formatted.sections.contains(where: { $0.textColor != nil }) {
             for (k, section) in formatted.sections.enumerated() {
                 sections += Array(repeating: k, count: cased(section.text).unicodeScalars.count)
                 sectionDrawings.append(section.textColor.map {
-                    textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0)))
+                    textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0)))
                 })
             }
             if sections.count != text.count { sections = []; sectionDrawings = [] }
@@ -239,11 +250,11 @@ final class SymbolLayerLayout {
             shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
                                                offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
         }
-        var ctx18 = fctx
+        var ctx18 = sizeContext
         ctx18.zoom = 18
         return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,
                                    maxFontSize: maxSize.value(ctx18),
-                                   drawing: textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio),
+                                   drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
                                    variable: variable, variableShapings: variableShapings,
                                    sections: sections, sectionDrawings: sectionDrawings)
