@@ -55,6 +55,8 @@ final class SymbolLayerLayout {
     let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
     /// never, always or cooperative (overlaps other symbols that may overlap).
     let textOverlap, iconOverlap: String
+    /// `*-optional`: the other part may show without this one.
+    let textOptional, iconOptional: Bool
     let sortKey: LayerProperty<Float>?
     let padding: Float
     let iconPadding: SIMD2<Float>
@@ -69,6 +71,8 @@ final class SymbolLayerLayout {
     /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
     /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
     let sortsByY: Bool
+    /// `symbol-z-order: viewport-y` also places symbols from the bottom of the screen up.
+    let placesBottomFirst: Bool
     /// `{token}`s resolve in text-field / icon-image (literal values).
     let textTokens, iconTokens: Bool
     let frame: RenderFrame
@@ -96,6 +100,7 @@ final class SymbolLayerLayout {
             || LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
             || LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         sortsByY = (zOrder == "viewport-y" || (zOrder == "auto" && !sortKeyVaries)) && canOverlap
+        placesBottomFirst = zOrder == "viewport-y"
         field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
         textTokens = SymbolTokens.apply(layer, "text-field")
         iconTokens = SymbolTokens.apply(layer, "icon-image")
@@ -126,6 +131,8 @@ final class SymbolLayerLayout {
             }
             return LayerProperty(layer, "\(part)-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx) ? "always" : "never"
         }
+        textOptional = LayerProperty(layer, "text-optional", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconOptional = LayerProperty(layer, "icon-optional", .layout, ctx, convert: Convert.bool).value(ctx)
         textOverlap = overlapMode("text")
         iconOverlap = overlapMode("icon")
         allowOverlap = textOverlap == "always"

@@ -85,31 +85,53 @@ enum SymbolPainter {
             }.map(\.element)
         }
         let textCooperative = layout.textOverlap == "cooperative", iconCooperative = layout.iconOverlap == "cooperative"
-        for (index, f, points, _) in symbols {
+        // `symbol-z-order: viewport-y` places the lowest symbol on screen first.
+        var order: [(symbol: Int, point: WorldPoint)] = []
+        for (k, sym) in symbols.enumerated() { for p in sym.anchors { order.append((k, p)) } }
+        if layout.placesBottomFirst {
+            order = order.enumerated().sorted { a, b in
+                let ya = frame.projection.apply(a.element.point).y, yb = frame.projection.apply(b.element.point).y
+                return ya != yb ? ya > yb : symbols[a.element.symbol].feature != symbols[b.element.symbol].feature
+                    ? symbols[a.element.symbol].feature < symbols[b.element.symbol].feature : a.offset < b.offset
+            }.map(\.element)
+        }
+        var drawings: [Int: (Int, [Int?])] = [:]
+        for (k, point) in order {
+            let (index, f) = (symbols[k].feature, symbols[k].f)
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
-            let drawing = batch.add(f.drawing)
-            let sectionDrawings = f.sectionDrawingIndices(batch)
+            if drawings[k] == nil { drawings[k] = (batch.add(f.drawing), f.sectionDrawingIndices(batch)) }
+            let (drawing, sectionDrawings) = drawings[k]!
             let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
-            for point in points {
+            do {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 let base = frame.projection.apply(world)
                 let at = base + shift
                 let pad = layout.padding * ratio
                 // The text's place: its anchor, or the first variable anchor that finds room.
-                guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
-                                           cooperative: textCooperative, layout, collisions) else { continue }
+                let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
+                                       cooperative: textCooperative, layout, collisions)
                 // An icon fitted to its text moves with it.
-                let iconAt = base + iconShift + (f.icon?.fitted == true ? text.shift : .zero)
+                let iconAt = base + iconShift + (f.icon?.fitted == true ? fitted?.shift ?? .zero : .zero)
                 let iconBox = f.icon.map { i in
                     let s = i.size * ratio
                     return rotatedBox(i.box * s, angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio)
                 }
-                // A symbol shows when its text and its icon both find room (or may overlap).
-                if let b = iconBox, !layout.iconAllowOverlap, collisions.collides(b, cooperative: iconCooperative) { continue }
+                var textFits = fitted != nil
+                var iconFits = iconBox.map { layout.iconAllowOverlap || !collisions.collides($0, cooperative: iconCooperative) } ?? true
+                // A symbol shows when its text and its icon both find room, unless one is optional.
+                if f.shaping != nil, f.icon != nil {
+                    if !layout.textOptional, !layout.iconOptional { textFits = textFits && iconFits; iconFits = textFits }
+                    // Optional text: the icon may show alone, the text still needs the icon.
+                    else if !layout.iconOptional { textFits = textFits && iconFits }
+                    else if !layout.textOptional { iconFits = iconFits && textFits }
+                }
+                guard textFits || (iconFits && f.icon != nil) else { continue }
+                let text = textFits ? fitted! : PlacedText()
+                let icon = iconFits ? f.icon : nil
                 if let b = text.box, !layout.ignorePlacement { collisions.insert(b, blocksCooperative: layout.textOverlap == "never") }
-                if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b, blocksCooperative: layout.iconOverlap == "never") }
+                if icon != nil, let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b, blocksCooperative: layout.iconOverlap == "never") }
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
@@ -120,7 +142,7 @@ enum SymbolPainter {
                                                       drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
                     }
                 }
-                placed.append((at.y, index, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
+                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
         }
         if layout.sortsByY {
