@@ -144,4 +144,33 @@ final class SymbolLinePlacementTests: XCTestCase {
         XCTAssertEqual(SymbolTokens.resolve("{a} {missing}!", properties: JSONObject([("a", .number(3))])), "3 !")
         XCTAssertEqual(SymbolTokens.resolve("no tokens {", properties: JSONObject()), "no tokens {")
     }
+
+    func testSpriteStretchKeysAndNinePartCuts() throws {
+        let json = """
+        {"a": {"x": 0, "y": 0, "width": 40, "height": 40, "stretchX": [[10, 30]], "stretchY": [[10, 30]],
+               "content": [10, 10, 30, 30], "textFitWidth": "proportional"},
+         "bad": {"x": 0, "y": 0, "width": 40, "height": 40, "stretchX": [[30, 10]], "textFitHeight": "sideways"}}
+        """
+        let index = SpriteIndex.parse(Array(json.utf8))
+        let a = try XCTUnwrap(index.entries.first { $0.name == "a" })
+        XCTAssertEqual(a.stretch.x, [SIMD2(10, 30)])
+        XCTAssertEqual(a.stretch.content, SIMD4(10, 10, 30, 30))
+        XCTAssertEqual(a.stretch.textFitWidth, "proportional")
+        let bad = try XCTUnwrap(index.entries.first { $0.name == "bad" })
+        XCTAssertNil(bad.stretch.x, "a reversed zone is left out")
+        XCTAssertNil(bad.stretch.textFitHeight)
+        // One stretch zone: the border, both zone edges, the far border.
+        let cuts = SymbolIconTextFit.cuts([SIMD2(10, 30)], 20, 20)
+        XCTAssertEqual(cuts.map(\.fixed), [-1, 10, 10, 21])
+        XCTAssertEqual(cuts.map(\.stretch), [0, 0, 20, 20])
+        // A 40 px image stretched to 100 px: the 10 px corners keep their size.
+        var image = SpriteImage(pixmap: Pixmap(width: 40, height: 40), pixelRatio: 1)
+        image.stretch = SpriteStretch(x: [SIMD2(10, 30)], y: [SIMD2(10, 30)])
+        let parts = SymbolIconTextFit.quads(image, left: -50, top: -20, right: 50, bottom: 20)
+        XCTAssertEqual(parts.count, 9)
+        let corner = parts[0].rect(size: 1)
+        XCTAssertEqual(corner.z - corner.x, 11, "10 px plus the border texel")
+        let middle = parts[4].rect(size: 1)
+        XCTAssertEqual(middle.z - middle.x, 80)
+    }
 }

@@ -6,15 +6,20 @@ final class LabelCollisions {
     /// Each shape's bounding box; `radii` is negative for boxes, the radius for circles.
     private var boxes: [SIMD4<Float>] = []
     private var radii: [Float] = []
+    /// Whether the shape came from a symbol that never overlaps (only those stop a
+    /// `*-overlap: cooperative` symbol).
+    private var blocks: [Bool] = []
     private var cells: [Int: [Int32]] = [:]
     static let cell: Float = 64
 
-    /// Whether `box` (min x, min y, max x, max y) meets a placed shape.
-    func collides(_ box: SIMD4<Float>) -> Bool {
+    /// Whether `box` (min x, min y, max x, max y) meets a placed shape (with `cooperative`,
+    /// one placed by a symbol that never overlaps).
+    func collides(_ box: SIMD4<Float>, cooperative: Bool = false) -> Bool {
         var hit = false
         forEachCell(box) { key in
             guard !hit, let list = cells[key] else { return }
             for i in list {
+                if cooperative, !blocks[Int(i)] { continue }
                 let b = boxes[Int(i)]
                 guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { continue }
                 let r = radii[Int(i)]
@@ -45,16 +50,17 @@ final class LabelCollisions {
         return hit
     }
 
-    func insert(_ box: SIMD4<Float>) { add(box, radius: -1) }
+    func insert(_ box: SIMD4<Float>, blocksCooperative: Bool = true) { add(box, radius: -1, blocks: blocksCooperative) }
 
     func insert(circle center: SIMD2<Float>, radius: Float) {
         add(SIMD4(center.x - radius, center.y - radius, center.x + radius, center.y + radius), radius: max(0, radius))
     }
 
-    private func add(_ box: SIMD4<Float>, radius: Float) {
+    private func add(_ box: SIMD4<Float>, radius: Float, blocks: Bool = true) {
         let i = Int32(boxes.count)
         boxes.append(box)
         radii.append(radius)
+        self.blocks.append(blocks)
         forEachCell(box) { cells[$0, default: []].append(i) }
     }
 

@@ -94,7 +94,7 @@ extension SDFGlyphDrawing {
                         let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
                         let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
                         let dist = top * (1 - wy) + bottom * wy
-                        let out = color * Self.smoothstep(edge - g, edge + g, dist)
+                        let out = color * coverage(dist, edge: edge, gamma: g, halo: isHalo)
                         guard out.w > 0 else { continue }
                         row[px] = LineBlend.over(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
                     }

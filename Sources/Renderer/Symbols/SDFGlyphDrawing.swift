@@ -65,13 +65,24 @@ struct SDFGlyphDrawing {
                         let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
                         let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
                         let dist = top * (1 - wy) + bottom * wy
-                        let out = color * Self.smoothstep(edge - g, edge + g, dist)
+                        let out = color * coverage(dist, edge: edge, gamma: g, halo: isHalo)
                         guard out.w > 0 else { continue }
                         row[px] = LineBlend.over(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
                     }
                 }
             }
         }
+    }
+
+    /// The shader's coverage at field value `dist`: inside the outline for text; for a halo,
+    /// the band between the halo's edge and the glyph's (its inside stays clear, so a
+    /// transparent text shows an outline, as MapLibre's shader leaves it).
+    @inline(__always)
+    func coverage(_ dist: Float, edge: Float, gamma g: Float, halo: Bool) -> Float {
+        let outer = Self.smoothstep(edge - g, edge + g, dist)
+        guard halo else { return outer }
+        let inner = (256 - 64) / 256 + g
+        return min(outer, 1 - Self.smoothstep(inner - g, inner + g, dist))
     }
 
     @inline(__always)

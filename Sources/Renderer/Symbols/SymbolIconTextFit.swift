@@ -46,9 +46,10 @@ enum SymbolIconTextFit {
             }
         }
         let parts = quads(icon.image, left: left, top: top, right: right, bottom: bottom)
-        var quad = parts[0].rect
+        var quad = parts[0].rect(size: 1)
         for p in parts.dropFirst() {
-            quad = SIMD4(min(quad.x, p.rect.x), min(quad.y, p.rect.y), max(quad.z, p.rect.z), max(quad.w, p.rect.w))
+            let r = p.rect(size: 1)
+            quad = SIMD4(min(quad.x, r.x), min(quad.y, r.y), max(quad.z, r.z), max(quad.w, r.w))
         }
         let box = SIMD4(Float(left - collisionPadding.x), Float(top - collisionPadding.y),
                         Float(right + collisionPadding.z), Float(bottom + collisionPadding.w))
@@ -103,37 +104,41 @@ enum SymbolIconTextFit {
             fixedOffY = c.y - offY; fixedContentH = c.w - c.y - contentH
         }
         let iconW = right - left, iconH = bottom - top
-        func position(_ cut: Cut, off: Double, content: Double, fixedOff: Double, fixedContent: Double, stretchSize: Double,
-                      iconSize: Double, start: Double) -> Double {
-            let em = content > 0 ? (cut.stretch - off) / content * iconSize + start : start
-            let px = stretchSize > 0 ? (cut.fixed - fixedOff) - fixedContent * cut.stretch / stretchSize : cut.fixed - fixedOff
-            return em + px / ratio
+        // Each cut's place: a part that follows the fitted size (scaled with the icon) and a
+        // part in pixels (fixed zones keep their size).
+        func em(_ cut: Cut, off: Double, content: Double, iconSize: Double, start: Double) -> Double {
+            content > 0 ? (cut.stretch - off) / content * iconSize + start : start
         }
+        func px(_ cut: Cut, fixedOff: Double, fixedContent: Double, stretchSize: Double) -> Double {
+            (stretchSize > 0 ? (cut.fixed - fixedOff) - fixedContent * cut.stretch / stretchSize : cut.fixed - fixedOff) / ratio
+        }
+        // Fixed zones never overlap: the fitted part grows until they fit (MapLibre's minimum font scale).
+        let minScale = SIMD2(Float(iconW > 0 ? fixedContentW / ratio / iconW : 0), Float(iconH > 0 ? fixedContentH / ratio / iconH : 0))
         let cutsX = s.x == nil && s.y == nil ? [Cut(fixed: 0, stretch: -1), Cut(fixed: 0, stretch: imageW + 1)] : cuts(zonesX, fixedW, stretchW)
         let cutsY = s.x == nil && s.y == nil ? [Cut(fixed: 0, stretch: -1), Cut(fixed: 0, stretch: imageH + 1)] : cuts(zonesY, fixedH, stretchH)
         var parts: [SymbolIcons.Part] = []
         for xi in cutsX.indices.dropLast() {
             for yi in cutsY.indices.dropLast() {
                 let l = cutsX[xi], r = cutsX[xi + 1], t = cutsY[yi], b = cutsY[yi + 1]
-                let x0 = position(l, off: offX, content: contentW, fixedOff: fixedOffX, fixedContent: fixedContentW, stretchSize: stretchW,
-                                  iconSize: iconW, start: left)
-                let x1 = position(r, off: offX, content: contentW, fixedOff: fixedOffX, fixedContent: fixedContentW, stretchSize: stretchW,
-                                  iconSize: iconW, start: left)
-                let y0 = position(t, off: offY, content: contentH, fixedOff: fixedOffY, fixedContent: fixedContentH, stretchSize: stretchH,
-                                  iconSize: iconH, start: top)
-                let y1 = position(b, off: offY, content: contentH, fixedOff: fixedOffY, fixedContent: fixedContentH, stretchSize: stretchH,
-                                  iconSize: iconH, start: top)
+                let emRect = SIMD4(em(l, off: offX, content: contentW, iconSize: iconW, start: left),
+                                   em(t, off: offY, content: contentH, iconSize: iconH, start: top),
+                                   em(r, off: offX, content: contentW, iconSize: iconW, start: left),
+                                   em(b, off: offY, content: contentH, iconSize: iconH, start: top))
+                let pxRect = SIMD4(px(l, fixedOff: fixedOffX, fixedContent: fixedContentW, stretchSize: stretchW),
+                                   px(t, fixedOff: fixedOffY, fixedContent: fixedContentH, stretchSize: stretchH),
+                                   px(r, fixedOff: fixedOffX, fixedContent: fixedContentW, stretchSize: stretchW),
+                                   px(b, fixedOff: fixedOffY, fixedContent: fixedContentH, stretchSize: stretchH))
                 let src = SIMD4(Int((l.stretch + l.fixed).rounded()) + 1, Int((t.stretch + t.fixed).rounded()) + 1,
                                 Int((r.stretch + r.fixed).rounded()) + 1, Int((b.stretch + b.fixed).rounded()) + 1)
                 guard src.z > src.x, src.w > src.y else { continue }
                 // Corners as the vertex buffer keeps them (1/32 unit).
-                func q(_ v: Double) -> Float { Float((v * 32).rounded() / 32) }
-                parts.append(SymbolIcons.Part(source: src, rect: SIMD4(q(x0), q(y0), q(x1), q(y1))))
+                func q(_ v: SIMD4<Double>) -> SIMD4<Float> { SIMD4<Float>((v * 32).rounded(.toNearestOrAwayFromZero) / 32) }
+                parts.append(SymbolIcons.Part(source: src, em: q(emRect), px: SIMD4<Float>(pxRect), minScale: minScale))
             }
         }
         if parts.isEmpty {
             parts.append(SymbolIcons.Part(source: SIMD4(0, 0, Int(imageW) + 2, Int(imageH) + 2),
-                                          rect: SIMD4(Float(left), Float(top), Float(right), Float(bottom))))
+                                          em: SIMD4(Float(left), Float(top), Float(right), Float(bottom)), px: .zero, minScale: .zero))
         }
         return parts
     }

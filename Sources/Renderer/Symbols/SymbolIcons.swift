@@ -29,11 +29,19 @@ enum SymbolIcons {
         }
     }
 
-    /// A rectangle of the padded image (pixels, border texel at 0) drawn over `rect` (CSS px
-    /// from the anchor at icon-size 1).
+    /// A rectangle of the padded image (pixels, border texel at 0) drawn over a rectangle of
+    /// CSS px from the anchor: `em` scales with icon-size (at least `minScale` per axis), `px`
+    /// does not.
     struct Part {
         var source: SIMD4<Int>
-        var rect: SIMD4<Float>
+        var em: SIMD4<Float>
+        var px: SIMD4<Float>
+        var minScale: SIMD2<Float>
+
+        func rect(size: Float) -> SIMD4<Float> {
+            let sx = max(minScale.x, size), sy = max(minScale.y, size)
+            return em * SIMD4(sx, sy, sx, sy) + px
+        }
     }
 
     struct Placed {
@@ -115,14 +123,13 @@ enum SymbolIcons {
 
     /// A stretched icon part by part, each image rectangle over its own quad.
     private static func drawParts(_ p: Placed, padded: Pixmap, pixelRatio: Float, native: Bool, on canvas: Canvas) {
-        let s = p.icon.size * pixelRatio
         for part in p.icon.parts {
             let src = part.source
             let x0 = max(0, src.x), y0 = max(0, src.y), x1 = min(padded.width, src.z), y1 = min(padded.height, src.w)
             guard x1 > x0, y1 > y0 else { continue }
             var crop = Pixmap(width: x1 - x0, height: y1 - y0)
             for y in y0..<y1 { for x in x0..<x1 { crop.setPixel(x - x0, y - y0, padded.pixel(x, y)) } }
-            let quad = RotatedQuad(center: p.at, angle: p.angle, rect: part.rect * s)
+            let quad = RotatedQuad(center: p.at, angle: p.angle, rect: part.rect(size: p.icon.size) * pixelRatio)
             canvas.drawImage(crop, transform: quad.imageTransform(width: crop.width, height: crop.height),
                              filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
         }

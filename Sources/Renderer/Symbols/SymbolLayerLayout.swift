@@ -22,6 +22,19 @@ struct SymbolFeatureLayout {
     /// centre for each justification they need (`shaping` is the first's).
     var variable: [SymbolVariableAnchors.Candidate]? = nil
     var variableShapings: [TextShaping?] = []
+    /// `format` sections with their own `text-color`: each code point's section, and the
+    /// shader inputs of the sections that override the colour.
+    var sections: [Int] = []
+    var sectionDrawings: [SDFGlyphDrawing?] = []
+
+    /// The batch drawing indices of this feature's sections (nil: the feature's own).
+    func sectionDrawingIndices(_ batch: SymbolBatch) -> [Int?] { sectionDrawings.map { $0.map(batch.add) } }
+
+    /// The drawing of glyph `g`: its section's, else `base`.
+    func drawingIndex(_ g: PositionedGlyph, base: Int, sections indices: [Int?]) -> Int {
+        guard g.index < sections.count, let i = indices[sections[g.index]] else { return base }
+        return i
+    }
 }
 
 /// The layout properties of a symbol layer resolved once per render, and the glyph ranges
@@ -40,6 +53,11 @@ final class SymbolLayerLayout {
     let hasRadialOffset: Bool
     let textPaint, iconPaint: SymbolSDFPaint
     let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
+    /// never, always or cooperative (overlaps other symbols that may overlap).
+    let textOverlap, iconOverlap: String
+    /// `*-optional`: the other part may show without this one.
+    let textOptional, iconOptional: Bool
+    let sortKey: LayerProperty<Float>?
     let padding: Float
     let iconPadding: SIMD2<Float>
     let iconImage: LayerProperty<String?>
@@ -49,9 +67,12 @@ final class SymbolLayerLayout {
     let iconTextFit: String
     let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
+    let textRotationAlignment, iconRotationAlignment: String
     /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
     /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
     let sortsByY: Bool
+    /// `symbol-z-order: viewport-y` also places symbols from the bottom of the screen up.
+    let placesBottomFirst: Bool
     /// `{token}`s resolve in text-field / icon-image (literal values).
     let textTokens, iconTokens: Bool
     let frame: RenderFrame
@@ -63,10 +84,16 @@ final class SymbolLayerLayout {
     private var lastTables: [GlyphTable?] = []
 
     init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
-        let ctx = frame.layerContext
+        // Layout properties are MapLibre's bucket values: evaluated at the tile's whole zoom.
+        // Sizes follow the camera's zoom (MapLibre interpolates them when drawing).
+        let cameraContext = frame.layerContext
+        var ctx = cameraContext
+        ctx.zoom = cameraContext.zoom.rounded(.down)
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        textRotationAlignment = LayerProperty(layer, "text-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
+        iconRotationAlignment = LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
         let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
         let sortKeyVaries = layer.layout["symbol-sort-key"].map { !$0.isFeatureConstant } ?? false
         func overlaps(_ mode: String, _ allow: String) -> Bool {
@@ -77,14 +104,15 @@ final class SymbolLayerLayout {
             || LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
             || LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         sortsByY = (zOrder == "viewport-y" || (zOrder == "auto" && !sortKeyVaries)) && canOverlap
+        placesBottomFirst = zOrder == "viewport-y"
         field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
         textTokens = SymbolTokens.apply(layer, "text-field")
         iconTokens = SymbolTokens.apply(layer, "icon-image")
         fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
-        size = LayerProperty(layer, "text-size", .layout, ctx, convert: Convert.number)
+        size = LayerProperty(layer, "text-size", .layout, cameraContext, convert: Self.size(default: 16))
         var ctx18 = ctx
         ctx18.zoom = 18
-        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Convert.number)
+        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Self.size(default: 16))
         anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
         offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
         maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
@@ -100,11 +128,23 @@ final class SymbolLayerLayout {
         hasRadialOffset = layer.layout["text-radial-offset"] != nil
         textPaint = SymbolSDFPaint(layer, "text", ctx)
         iconPaint = SymbolSDFPaint(layer, "icon", ctx)
-        allowOverlap = LayerProperty(layer, "text-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        // `*-overlap` (never, always, cooperative) wins over `*-allow-overlap`.
+        func overlapMode(_ part: String) -> String {
+            if layer.layout["\(part)-overlap"] != nil {
+                return LayerProperty(layer, "\(part)-overlap", .layout, ctx, convert: Convert.string).value(ctx)
+            }
+            return LayerProperty(layer, "\(part)-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx) ? "always" : "never"
+        }
+        textOptional = LayerProperty(layer, "text-optional", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconOptional = LayerProperty(layer, "icon-optional", .layout, ctx, convert: Convert.bool).value(ctx)
+        textOverlap = overlapMode("text")
+        iconOverlap = overlapMode("icon")
+        allowOverlap = textOverlap == "always"
         ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
         iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
-        iconSize = LayerProperty(layer, "icon-size", .layout, ctx, convert: Convert.number)
+        iconSize = LayerProperty(layer, "icon-size", .layout, cameraContext, convert: Self.size(default: 1))
+        sortKey = layer.layout["symbol-sort-key"] == nil ? nil : LayerProperty(layer, "symbol-sort-key", .layout, ctx, convert: Convert.number)
         iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
         iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
         iconTextFit = LayerProperty(layer, "icon-text-fit", .layout, ctx, convert: Convert.string).value(ctx)
@@ -115,7 +155,7 @@ final class SymbolLayerLayout {
             default: return []
             }
         })
-        iconAllowOverlap = LayerProperty(layer, "icon-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx)
+        iconAllowOverlap = iconOverlap == "always"
         iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
         iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
     }
@@ -139,15 +179,27 @@ final class SymbolLayerLayout {
 
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
     /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
-    func layout(_ fctx: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
-        var string = SymbolPainter.text(field.value(fctx))
+    /// A size value; a number that is not finite (`sqrt(-1)`) takes the default, as in MapLibre.
+    static func size(default d: Float) -> (Value) -> Float {
+        { v in if case .number(let n) = v { return n.isFinite ? Float(n) : d }; return 0 }
+    }
+
+    func layout(_ sizeContext: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
+        var fctx = sizeContext
+        fctx.zoom = sizeContext.zoom.rounded(.down)
+        let fieldValue = field.value(fctx)
+        var string = SymbolPainter.text(fieldValue)
+        let textCase = transform.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
         if textTokens { string = SymbolTokens.resolve(string, properties: properties) }
-        switch transform.value(fctx) {
-        case "uppercase": string = string.uppercased()
-        case "lowercase": string = string.lowercased()
-        default: break
+        func cased(_ s: String) -> String {
+            switch textCase {
+            case "uppercase": return s.uppercased()
+            case "lowercase": return s.lowercased()
+            default: return s
+            }
         }
+        string = cased(string)
         let text = string.unicodeScalars.map(\.value)
         let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
             let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
@@ -194,23 +246,34 @@ final class SymbolLayerLayout {
         let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
         let ratio = Float(frame.camera.pixelRatio)
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
-                                                      offset: iconOffset.value(fctx), size: iconSize.value(fctx),
-                                                      opacity: iconPaint.opacity(fctx)) }
+                                                      offset: iconOffset.value(fctx), size: iconSize.value(sizeContext),
+                                                      opacity: iconPaint.opacity(sizeContext)) }
         if let i = shapedIcon, i.image.sdf {
-            shapedIcon?.sdf = iconPaint.drawing(fctx, fontScale: i.size, pixelRatio: ratio)
+            shapedIcon?.sdf = iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
-        let fontSize = size.value(fctx)
+        let fontSize = size.value(sizeContext)
+        var sections: [Int] = [], sectionDrawings: [SDFGlyphDrawing?] = []
+        if case .formatted(let formatted) = fieldValue, formatted.sections.contains(where: { $0.textColor != nil }) {
+            for (k, section) in formatted.sections.enumerated() {
+                sections += Array(repeating: k, count: cased(section.text).unicodeScalars.count)
+                sectionDrawings.append(section.textColor.map {
+                    textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0)))
+                })
+            }
+            if sections.count != text.count { sections = []; sectionDrawings = [] }
+        }
         if iconTextFit != "none", let icon = shapedIcon, let shaping {
             shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
                                                offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
         }
-        var ctx18 = fctx
+        var ctx18 = sizeContext
         ctx18.zoom = 18
         return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,
                                    maxFontSize: maxSize.value(ctx18),
-                                   drawing: textPaint.drawing(fctx, fontScale: fontSize / 24, pixelRatio: ratio),
+                                   drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
-                                   variable: variable, variableShapings: variableShapings)
+                                   variable: variable, variableShapings: variableShapings,
+                                   sections: sections, sectionDrawings: sectionDrawings)
     }
 }

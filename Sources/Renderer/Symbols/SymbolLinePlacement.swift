@@ -25,7 +25,9 @@ enum SymbolLinePlacement {
     }
 
     /// The point `offsetX` device pixels along the line from the anchor (negative: backwards),
-    /// moved `lineOffsetY` to the side; nil when the line ends first.
+    /// moved `lineOffsetY` to the side; nil when the line ends first. With a side offset the
+    /// walk follows the offset line (each segment moved along its normal, consecutive ones
+    /// cut or extended to meet), so glyphs keep their spacing around bends, as MapLibre walks.
     static func placeGlyph(offsetX: Double, lineOffsetX: Double, lineOffsetY: Double, flip: Bool, on path: Path) -> Placed? {
         let combined = flip ? offsetX - lineOffsetX : offsetX + lineOffsetX
         var dir = combined > 0 ? 1 : -1
@@ -34,28 +36,56 @@ enum SymbolLinePlacement {
         if dir < 0 { angle += .pi }
         var index = dir > 0 ? path.segment : path.segment + 1
         var current = path.anchor, prev = path.anchor
-        var toPrev = 0.0, segmentLength = 0.0
+        var offsetPrev: Point?, offsetCurrent: Point?
+        var walked = 0.0, segmentLength = 0.0
+        var segment = Point.zero
         let target = abs(combined)
-        var walked: [Point] = []
-        while toPrev + segmentLength <= target {
+        var vertices: [Point] = []
+        func normal(_ v: Point) -> Point {
+            let len = (v * v).sum().squareRoot()
+            return len > 0 ? Point(-v.y, v.x) / len * (lineOffsetY * Double(dir)) : .zero
+        }
+        while walked + segmentLength <= target {
             index += dir
             guard index >= 0, index < path.points.count else { return nil }
+            walked += segmentLength
             prev = current
-            walked.append(current)
+            offsetPrev = offsetCurrent
             current = path.points[index]
-            toPrev += segmentLength
-            segmentLength = SymbolLineAnchors.distance(prev, current)
+            if lineOffsetY == 0 {
+                vertices.append(prev)
+                segment = current - prev
+            } else {
+                var n = normal(current - prev)
+                if current == prev, index + dir >= 0, index + dir < path.points.count {
+                    n = normal(path.points[index + dir] - current)
+                }
+                let start = offsetPrev ?? prev + n
+                offsetPrev = start
+                var corner = current + n
+                if index + dir >= 0, index + dir < path.points.count {
+                    let next = path.points[index + dir]
+                    let m = normal(next - current)
+                    corner = intersection(start, current + n, current + m, next + m) ?? corner
+                }
+                offsetCurrent = corner
+                vertices.append(start)
+                segment = corner - start
+            }
+            segmentLength = (segment * segment).sum().squareRoot()
         }
-        let t = (target - toPrev) / segmentLength
-        let d = current - prev
-        var p = prev + d * t
-        let len = (d * d).sum().squareRoot()
-        if len > 0 {
-            // Perpendicular of the unit direction (MapLibre's `_perp`: (-y, x)).
-            p += Point(-d.y, d.x) / len * (lineOffsetY * Double(dir))
-        }
-        walked.append(p)
-        return Placed(point: p, angle: angle + atan2(d.y, d.x), path: walked)
+        let t = (target - walked) / segmentLength
+        let p = segment * t + (offsetPrev ?? prev)
+        vertices.append(p)
+        return Placed(point: p, angle: angle + atan2(current.y - prev.y, current.x - prev.x), path: vertices)
+    }
+
+    /// Where the lines through a1–a2 and b1–b2 meet; nil when they are parallel.
+    static func intersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point) -> Point? {
+        let d = (b2.y - b1.y) * (a2.x - a1.x) - (b2.x - b1.x) * (a2.y - a1.y)
+        guard d != 0 else { return nil }
+        let ua = ((b2.x - b1.x) * (a1.y - b1.y) - (b2.y - b1.y) * (a1.x - b1.x)) / d
+        return a1 + (a2 - a1) * ua
     }
 
     /// Every glyph of a label placed along the line: `offsets` are the glyph centres along the

@@ -8,9 +8,10 @@ import StyleSpec
 /// style's glyph PBFs, icon from the sprite) and placed at its points (here) or along its
 /// lines (`SymbolLineLabels`). Glyph quads are placed around the anchor (quantized to 1/32 px
 /// at 24 px as MapLibre's vertex buffer stores them), turned by `text-rotate`, and shaded with
-/// the SDF shader (`SDFGlyphDrawing`). Labels that do not allow overlap are dropped when their
-/// box meets one placed earlier in this render. Not yet: variable anchors, vertical writing,
-/// cross-layer placement priority.
+/// the SDF shader (`SDFGlyphDrawing`). Labels are placed top layer first before any layer
+/// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
+/// or tries its variable anchors in turn (`SymbolVariableAnchors`). Not yet: vertical
+/// writing, formatted sections' fonts and scales, collision groups.
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
@@ -55,58 +56,111 @@ enum SymbolPainter {
         let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
+        let iconTranslate = LayerProperty(layer, "icon-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let iconTranslateAnchor = LayerProperty(layer, "icon-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let iconShift = frame.translation(iconTranslate, anchor: iconTranslateAnchor)
+        // Point labels aligned with the map turn with it (`*-rotation-alignment: map`).
+        let mapAngle = Float(-frame.camera.bearing * .pi / 180)
+        let textMapAngle: Float = layout.textRotationAlignment == "map" ? mapAngle : 0
+        let iconMapAngle: Float = layout.iconRotationAlignment == "map" ? mapAngle : 0
         frame.clock.mark(.style)
         let ratio = Float(frame.camera.pixelRatio)
         // GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
+        let tileZoom = tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? Int(frame.zoom)
+        let unitsPerWorld = Double(1 << min(30, max(0, tileZoom))) * 8192
         var geoJSONSquare: WorldRect?
         if let tile, case .geoJSON = tile.content { geoJSONSquare = tile.square }
         let quantum: Double? = tile == nil || geoJSONSquare != nil
             ? FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
         let collisions = frame.labelCollisions
         let snapsAnchors = frame.symbolPlacement.usesBlocks
-        // 16 tile units of the source's tiles, in world units.
-        let polePrecision = 16 / (Double(1 << min(30, tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? 0)) * 8192)
         // The tile's placed symbols, drawn in feature order or, when labels may overlap, by
         // their anchors' height on screen (MapLibre's `symbol-z-order: auto`).
         var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
+        // The tile's symbols laid out first, then placed in `symbol-sort-key` order (stable).
+        var symbols: [(feature: Int, f: SymbolFeatureLayout, anchors: [WorldPoint], key: Float)] = []
         var featureIndex = -1
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
             featureIndex += 1
             guard let f = layout.layout(fctx, alongLine: false) else { return }
+            symbols.append((featureIndex, f, anchors(geometry, unitsPerWorld: unitsPerWorld), layout.sortKey?.value(fctx) ?? 0))
+        }
+        if layout.sortKey != nil {
+            symbols = symbols.enumerated().sorted { a, b in
+                a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
+            }.map(\.element)
+        }
+        let textCooperative = layout.textOverlap == "cooperative", iconCooperative = layout.iconOverlap == "cooperative"
+        // `symbol-z-order: viewport-y` places the lowest symbol on screen first.
+        var order: [(symbol: Int, point: WorldPoint)] = []
+        for (k, sym) in symbols.enumerated() { for p in sym.anchors { order.append((k, p)) } }
+        if layout.placesBottomFirst {
+            order = order.enumerated().sorted { a, b in
+                let ya = frame.projection.apply(a.element.point).y, yb = frame.projection.apply(b.element.point).y
+                return ya != yb ? ya > yb : symbols[a.element.symbol].feature != symbols[b.element.symbol].feature
+                    ? symbols[a.element.symbol].feature < symbols[b.element.symbol].feature : a.offset < b.offset
+            }.map(\.element)
+        }
+        var drawings: [Int: (Int, [Int?])] = [:]
+        for (k, point) in order {
+            let (index, f) = (symbols[k].feature, symbols[k].f)
             let scale = f.fontSize / 24 * ratio
             frame.clock.mark(.prepare)
-            let drawing = batch.add(f.drawing)
-            let textAngle = f.textRotate * .pi / 180, iconAngle = f.iconRotate * .pi / 180
-            for point in anchors(geometry, precision: polePrecision) {
+            if drawings[k] == nil { drawings[k] = (batch.add(f.drawing), f.sectionDrawingIndices(batch)) }
+            let (drawing, sectionDrawings) = drawings[k]!
+            let textAngle = f.textRotate * .pi / 180 + textMapAngle, iconAngle = f.iconRotate * .pi / 180 + iconMapAngle
+            do {
                 var world = point
                 if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
                 // A GeoJSON tile owns the anchors inside its square (MapLibre drops the others).
                 if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { continue }
-                var at = frame.projection.apply(world) + shift
+                var base = frame.projection.apply(world)
                 // Tiles of one grid place an anchor at the same fraction of a pixel, whatever
                 // corner they are measured from, so its glyphs shade alike on both sides of an edge.
-                if snapsAnchors { at = (at * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
+                if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
+                let at = base + shift
                 let pad = layout.padding * ratio
-                func iconBox(_ iconAt: SIMD2<Float>) -> SIMD4<Float>? {
-                    f.icon.map { i in rotatedBox(i.box * (i.size * ratio), angle: iconAngle, at: iconAt, padding: layout.iconPadding.x * ratio) }
+                func iconAt(_ text: PlacedText?) -> SIMD2<Float> {
+                    // An icon fitted to its text moves with it.
+                    base + iconShift + (f.icon?.fitted == true ? text?.shift ?? .zero : .zero)
                 }
-                // The text's place: its anchor, or the first variable anchor that finds room; a
-                // symbol shows when its text and its icon both find room (or may overlap).
-                var found: PlacedText?
+                func iconBox(_ text: PlacedText?) -> SIMD4<Float>? {
+                    f.icon.map { i in rotatedBox(i.box * (i.size * ratio), angle: iconAngle, at: iconAt(text), padding: layout.iconPadding.x * ratio) }
+                }
+                // Whether the text and the icon show, and where the text goes (its anchor, or the
+                // first variable anchor that finds room): found here, or as the symbol's block chose.
+                var found: (text: PlacedText, icon: Bool)?
                 let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
-                let variant = frame.symbolPlacement.admit(key, anchor: world) {
-                    guard let text = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout, collisions) else { return nil }
-                    let box = iconBox(f.icon?.fitted == true ? at + text.shift : at)
-                    if let b = box, !layout.iconAllowOverlap, collisions.collides(b) { return nil }
-                    if let b = text.box, !layout.ignorePlacement { collisions.insert(b) }
-                    if let b = box, !layout.iconIgnorePlacement { collisions.insert(b) }
-                    found = text
-                    return text.variant
+                let choice = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
+                    let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
+                                           cooperative: textCooperative, layout, collisions)
+                    let box = iconBox(fitted)
+                    var textFits = fitted != nil
+                    var iconFits = box.map { layout.iconAllowOverlap || !collisions.collides($0, cooperative: iconCooperative) } ?? true
+                    // A symbol shows when its text and its icon both find room, unless one is optional.
+                    if f.shaping != nil, f.icon != nil {
+                        if !layout.textOptional, !layout.iconOptional { textFits = textFits && iconFits; iconFits = textFits }
+                        // Optional text: the icon may show alone, the text still needs the icon.
+                        else if !layout.iconOptional { textFits = textFits && iconFits }
+                        else if !layout.textOptional { iconFits = iconFits && textFits }
+                    }
+                    guard textFits || (iconFits && f.icon != nil) else { return nil }
+                    let text = textFits ? fitted! : PlacedText()
+                    if let b = text.box, !layout.ignorePlacement { collisions.insert(b, blocksCooperative: layout.textOverlap == "never") }
+                    if iconFits, f.icon != nil, let b = box, !layout.iconIgnorePlacement {
+                        collisions.insert(b, blocksCooperative: layout.iconOverlap == "never")
+                    }
+                    found = (text, iconFits)
+                    return SymbolChoice(variant: text.variant, text: textFits, icon: iconFits).code
                 }
-                guard let variant, let text = found ?? placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, layout,
-                                                                  collisions, variant: variant) else { continue }
-                // An icon fitted to its text moves with it.
-                let iconAt = f.icon?.fitted == true ? at + text.shift : at
+                guard let choice else { continue }
+                let decided = SymbolChoice(code: choice)
+                let text = found?.text ?? (decided.text ? placeText(f, at: at, scale: scale, padding: pad, angle: textAngle,
+                                                                     mapAngle: textMapAngle, layout, collisions,
+                                                                     variant: decided.variant) : PlacedText())
+                guard let text else { continue }
+                let icon = (found?.icon ?? decided.icon) ? f.icon : nil
+                let iconAt = iconAt(text)
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
@@ -115,10 +169,10 @@ enum SymbolPainter {
                         let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
                         quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect,
                                                                                          gridded: snapsAnchors),
-                                                      drawing: drawing))
+                                                      drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
                     }
                 }
-                placed.append((at.y, featureIndex, f.icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
+                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
         }
         if layout.sortsByY {
@@ -148,7 +202,8 @@ enum SymbolPainter {
 
     /// `variant`: the placement a block chose (no collision test); nil: find one.
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
-                          _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
+                          mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
+                          _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
         guard let shaping = f.shaping else { return PlacedText() }
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -156,7 +211,7 @@ enum SymbolPainter {
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
-            if variant == nil, !layout.allowOverlap, collisions.collides(b) { return nil }
+            if variant == nil, !layout.allowOverlap, collisions.collides(b, cooperative: cooperative) { return nil }
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         func candidate(_ i: Int) -> PlacedText? {
@@ -164,7 +219,12 @@ enum SymbolPainter {
             let c = candidates[i]
             let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
             let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
-            let shift = SIMD2(Float(d.x), Float(d.y))
+            var shift = SIMD2(Float(d.x), Float(d.y))
+            if mapAngle != 0 {
+                // Labels turned with the map are shifted in the map's frame.
+                let c = cosf(mapAngle), sn = sinf(mapAngle)
+                shift = SIMD2(c * shift.x - sn * shift.y, sn * shift.x + c * shift.y)
+            }
             return PlacedText(shaping: s, box: box(s, shift: shift), shift: shift, variant: i)
         }
         if let variant { return candidate(variant) }
@@ -172,7 +232,7 @@ enum SymbolPainter {
         for round in 0..<(layout.allowOverlap ? 2 : 1) {
             for i in candidates.indices {
                 guard let placed = candidate(i), let b = placed.box else { continue }
-                if round == 0, collisions.collides(b) { continue }
+                if round == 0, collisions.collides(b, cooperative: cooperative) { continue }
                 return placed
             }
         }
@@ -212,16 +272,20 @@ enum SymbolPainter {
     }
 
     /// Where point placement puts labels: every point of a (multi)point, the first vertex of
-    /// each line, and for each polygon its pole of inaccessibility found to `precision` world
-    /// units (MapLibre: 16 tile units).
-    static func anchors(_ g: FeatureGeometry, precision: Double) -> [WorldPoint] {
+    /// each line, and for each polygon its pole of inaccessibility to within 16 tile units,
+    /// found on the outline in whole tile units (`unitsPerWorld`) as MapLibre's tiles hold it.
+    static func anchors(_ g: FeatureGeometry, unitsPerWorld q: Double) -> [WorldPoint] {
         switch g.type {
         case .point: return g.points
         case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
         case .polygon:
             return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
-                let rings = g.polygonPartRange(p).map { Array(g.points[g.partRange($0)]) }
-                return PoleOfInaccessibility.find(rings, precision: precision)
+                let rings = g.polygonPartRange(p).map { ring in
+                    g.partRange(ring).map { SIMD2((g.points[$0].x * q).rounded(), (g.points[$0].y * q).rounded()) }
+                }
+                guard let outer = rings.first, !outer.isEmpty else { return nil }
+                let pole = PoleOfInaccessibility.find(rings, precision: 16)
+                return WorldPoint(pole.x / q, pole.y / q)
             }
         }
     }

@@ -24,9 +24,10 @@ struct SymbolSDFPaint {
 
     /// The shader's inputs for one feature; `fontScale` is text-size / 24 for text, icon-size
     /// for icons.
-    func drawing(_ fctx: EvaluationContext, fontScale: Float, pixelRatio: Float) -> SDFGlyphDrawing {
+    /// `fill` overrides the colour (a `format` section's `text-color`).
+    func drawing(_ fctx: EvaluationContext, fontScale: Float, pixelRatio: Float, fill: Color? = nil) -> SDFGlyphDrawing {
         let o = opacity(fctx)
-        return SDFGlyphDrawing(fill: Convert.premultiplied(color.value(fctx)) * o, halo: Convert.premultiplied(haloColor.value(fctx)) * o,
+        return SDFGlyphDrawing(fill: Convert.premultiplied(fill ?? color.value(fctx)) * o, halo: Convert.premultiplied(haloColor.value(fctx)) * o,
                                haloWidth: max(0, haloWidth.value(fctx)), haloBlur: max(0, haloBlur.value(fctx)),
                                fontScale: fontScale, pixelRatio: pixelRatio)
     }

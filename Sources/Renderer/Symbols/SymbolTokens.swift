@@ -7,8 +7,12 @@ import StyleSpec
 enum SymbolTokens {
     /// Whether the layer's value of `name` is a literal or zoom function (tokens apply).
     static func apply(_ layer: Layer, _ name: String) -> Bool {
-        guard let e = layer.layout[name] else { return false }
-        return e.isFeatureConstant
+        guard let e = layer.layout[name], e.isFeatureConstant else { return false }
+        // A string, or a legacy (zoom) function; an expression is never token-resolved.
+        switch layer.json["layout"]?.objectValue?[name] {
+        case .string?, .object?: return true
+        default: return false
+        }
     }
 
     static func resolve(_ s: String, properties: JSONObject) -> String {

@@ -9,6 +9,8 @@ struct PositionedGlyph {
     var y: Double
     var glyph: SDFGlyph
     var scale: Double
+    /// Position of the code point in the shaped text (for per-section styles).
+    var index: Int = 0
 }
 
 /// A shaped label: its glyphs and the box the text occupies (ems × 24, y down).
@@ -49,9 +51,10 @@ enum TextShaper {
             if trimmed.isEmpty { y += lineHeight; continue }
             var x = 0.0
             let start = placed.count
-            for cp in trimmed {
+            for i in trimmed.indices {
+                let cp = trimmed[i]
                 guard let g = glyphs(cp) else { continue }
-                placed.append(PositionedGlyph(codePoint: cp, x: x, y: y + defaultOffset, glyph: g, scale: 1))
+                placed.append(PositionedGlyph(codePoint: cp, x: x, y: y + defaultOffset, glyph: g, scale: 1, index: i))
                 x += Double(g.advance) + spacing
             }
             if placed.count > start {

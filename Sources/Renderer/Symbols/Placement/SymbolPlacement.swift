@@ -41,3 +41,22 @@ final class SymbolPlacement {
         return variant
     }
 }
+
+/// What placement decided for a point symbol, as one number a block keeps: which text
+/// placement won (a variable anchor's index, −1 for the fixed anchor) and whether the text
+/// and the icon show (either may show alone when the other is optional).
+struct SymbolChoice: Equatable {
+    var variant: Int
+    var text: Bool
+    var icon: Bool
+
+    init(variant: Int, text: Bool, icon: Bool) { self.variant = variant; self.text = text; self.icon = icon }
+
+    init(code: Int) {
+        variant = code / 4 - 1
+        text = code & 2 != 0
+        icon = code & 1 != 0
+    }
+
+    var code: Int { (variant + 1) * 4 + (text ? 2 : 0) + (icon ? 1 : 0) }
+}
