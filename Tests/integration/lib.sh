@@ -95,7 +95,9 @@ req() {
     if [ -n "$1" ]; then data=(--data-binary "$1" -H 'Content-Type: application/json'); fi
     shift
   fi
-  STATUS=$(curl -s -X "$method" "${data[@]}" "$@" -D "$HEADERS" -o "$BODY" -w '%{http_code}' "$BASE$path") || fail "curl $method $path failed (server down?)"
+  # A request that hangs fails the script (in 2 minutes) instead of stalling the test run.
+  STATUS=$(curl -s --max-time 120 -X "$method" "${data[@]}" "$@" -D "$HEADERS" -o "$BODY" -w '%{http_code}' "$BASE$path") \
+    || fail "curl $method $path failed (server down, or no answer in 120 s?)"
 }
 
 expect_status() {

@@ -98,5 +98,5 @@ trap cluster_cleanup EXIT
 code() {
   local data=()
   [ -n "${3:-}" ] && data=(--data-binary "$3" -H 'Content-Type: application/json')
-  curl -s -o /dev/null -w '%{http_code}' -X "$1" "${data[@]}" "$2" || echo 000
+  curl -s --max-time 60 -o /dev/null -w '%{http_code}' -X "$1" "${data[@]}" "$2" || echo 000
 }

@@ -40,22 +40,31 @@ final class PostgresConnectionPool: Sendable {
 
     var health: StoreHealth { state.withLockedValue { $0.health } }
 
+    /// The longest any one store call (a connection, a free slot, a statement) may take
+    /// before it counts as the store being unavailable.
+    static let callSeconds = 5.0
+
     /// A fresh connection outside the pool (the notification listener keeps its own).
     func connect() throws -> PostgresConnection {
         let id = state.withLockedValue { s -> Int in s.nextID += 1; return s.nextID }
-        return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger).wait()
+        return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
+            .wait(seconds: Self.callSeconds)
     }
 
     /// Runs `body` with a pooled connection. A connection that failed is closed, not reused.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        slots.wait()
+        guard slots.wait(timeout: .now() + Self.callSeconds) == .success else {
+            let error = StoreUnavailable("PostgreSQL: no connection free within \(Int(Self.callSeconds)) s")
+            markDown(error)
+            throw error
+        }
         defer { slots.signal() }
         let pooled = state.withLockedValue { s -> PostgresConnection? in s.idle.popLast() }
         let conn: PostgresConnection
         if let pooled, !pooled.isClosed {
             conn = pooled
         } else {
-            if let pooled { try? pooled.close().wait() }
+            if let pooled { try? pooled.close().wait(seconds: 1) }
             do { conn = try connect() } catch {
                 markDown(error)
                 throw PostgresErrors.translate(error)
@@ -67,8 +76,8 @@ final class PostgresConnectionPool: Sendable {
             markUp()
             return result
         } catch {
-            if conn.isClosed || PostgresErrors.isUnavailable(error) {
-                try? conn.close().wait()
+            if conn.isClosed || PostgresErrors.isUnavailable(error) || error is StoreUnavailable {
+                try? conn.close().wait(seconds: 1)
                 markDown(error)
             } else {
                 checkIn(conn)
@@ -98,7 +107,7 @@ final class PostgresConnectionPool: Sendable {
             defer { s.idle = [] }
             return s.idle
         }
-        for c in conns { try? c.close().wait() }
+        for c in conns { try? c.close().wait(seconds: 1) }
         try? group.syncShutdownGracefully()
     }
 
@@ -108,7 +117,7 @@ final class PostgresConnectionPool: Sendable {
             s.idle.append(conn)
             return true
         }
-        if !keep { try? conn.close().wait() }
+        if !keep { try? conn.close().wait(seconds: 1) }
     }
 
     func markUp() {
@@ -132,11 +141,11 @@ extension PostgresConnection {
     /// Runs one statement and returns its rows (blocking; never on an event loop).
     @discardableResult
     func run(_ query: PostgresQuery, _ logger: Logger) throws -> [PostgresRow] {
-        try self.query(query, logger: logger).wait().rows
+        try self.query(query, logger: logger).wait(seconds: PostgresConnectionPool.callSeconds).rows
     }
 
     /// Rows affected by an UPDATE/DELETE/INSERT.
     func affected(_ query: PostgresQuery, _ logger: Logger) throws -> Int {
-        try self.query(query, logger: logger).wait().metadata.rows ?? 0
+        try self.query(query, logger: logger).wait(seconds: PostgresConnectionPool.callSeconds).metadata.rows ?? 0
     }
 }
