@@ -116,7 +116,7 @@ struct LineRasterPass {
             let i0 = Int(idx[t]), i1 = Int(idx[t + 1]), i2 = Int(idx[t + 2])
             t += 3
             let p0 = pos[i0], p1 = pos[i1], p2 = pos[i2]
-            guard var tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
+            guard let tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
             let a = verts[i0], b = verts[i1], c = verts[i2]
             // Set in place: the shader reads only the planes it needs.
             shader.varyings.x0 = planes.x0; shader.varyings.y0 = planes.y0

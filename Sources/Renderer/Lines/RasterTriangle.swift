@@ -1,0 +1,136 @@
+/// GL's triangle rule on the CPU: a pixel is drawn when its centre is inside the triangle
+/// (vertices snapped to 1/256 pixel; centres on an edge go to the triangle whose top or left
+/// edge it is), so triangles sharing an edge cover every pixel along it exactly once and a
+/// strip of triangles covers its area once. Runs are found per row from the edges, stepped
+/// in exact integers, so long thin triangles cost their rows, not their bounding box.
+///
+/// Small triangles (most of a line's at low zoom, where segments are shorter than a pixel)
+/// test the few pixel centres of their bounding box directly with the same integer edge
+/// functions: the steppers' set-up costs six 64-bit divisions, more than testing 16 pixels.
+/// Both ways give the same runs (`LinesRasterizerTests` checks them against each other).
+struct RasterTriangle {
+    /// Snapped vertices (1/256 px), counter-clockwise in the edge functions' sense.
+    private let a: SIMD2<Int64>, b: SIMD2<Int64>, c: SIMD2<Int64>
+    private let x0: Int, x1: Int, y0: Int, y1: Int
+
+    /// Bounding boxes of at most this many pixel centres are tested pixel by pixel.
+    static let directPixels = 16
+
+    /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
+    /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
+    /// fixed-point products stay exact in 64 bits; floats are coarse there anyway); other
+    /// triangles are dropped.
+    @inline(__always)
+    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
+        let limit: Float = 2_000_000
+        guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
+              abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
+        // Rows and columns of pixel centres in the bounding box (before snapping, which
+        // moves vertices by at most 1/512 px): most triangles of thin lines at low zoom hold
+        // none and stop here.
+        let slack = 0.5 + 1 / 256.0
+        let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
+        let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
+        guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
+        // 1/256 px, halves away from zero (without a libm call).
+        @inline(__always) func snap(_ v: Float) -> Int64 {
+            let f = Double(v) * 256
+            return Int64(f + (f < 0 ? -0.5 : 0.5))
+        }
+        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> { SIMD2(snap(p.x), snap(p.y)) }
+        let a = snap(p0)
+        var b = snap(p1), c = snap(p2)
+        let area = (b.x &- a.x) &* (c.y &- a.y) &- (b.y &- a.y) &* (c.x &- a.x)
+        if area == 0 { return nil }
+        if area < 0 { swap(&b, &c) }
+        self.a = a; self.b = b; self.c = c
+        let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
+        let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
+        // Pixel p has its centre at 256·p + 128.
+        // Fixed point to pixels: arithmetic shifts are floor divisions by 256.
+        y0 = max(clip.minY, Int(truncatingIfNeeded: (lowY &- 128 &+ 255) >> 8))
+        y1 = min(clip.maxY, Int(truncatingIfNeeded: (highY &- 128) >> 8))
+        x0 = max(clip.minX, Int(truncatingIfNeeded: (lowX &- 128 &+ 255) >> 8))
+        x1 = min(clip.maxX, Int(truncatingIfNeeded: (highX &- 128) >> 8))
+        guard y0 <= y1, x0 <= x1 else { return nil }
+    }
+
+    /// Whether `run` tests pixels directly (else it steps the edges).
+    var isSmall: Bool { (y1 &- y0 &+ 1) &* (x1 &- x0 &+ 1) <= Self.directPixels }
+
+    /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
+    @inline(__always)
+    func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        if isSmall { runDirect(clip: clip, into: &shader) } else { runStepping(clip: clip, into: &shader) }
+    }
+
+    /// The edge steppers' way, whatever the size (also the reference for the direct way).
+    @inline(__always)
+    func runStepping<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        let stepping = y1 > y0
+        var e0 = EdgeStepper(from: a, to: b, row: y0, stepping: stepping)
+        var e1 = EdgeStepper(from: b, to: c, row: y0, stepping: stepping)
+        var e2 = EdgeStepper(from: c, to: a, row: y0, stepping: stepping)
+        var y = y0
+        while true {
+            var lo = x0, hi = x1
+            e0.narrow(&lo, &hi)
+            e1.narrow(&lo, &hi)
+            e2.narrow(&lo, &hi)
+            clip.narrow(row: y, &lo, &hi)
+            if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+            if y == y1 { break }
+            e0.advance(); e1.advance(); e2.advance()
+            y &+= 1
+        }
+    }
+
+    /// Tests each pixel centre of the bounding box against the three edge functions; a row's
+    /// inside pixels are contiguous (the triangle is convex), so its run is first...last.
+    @inline(__always)
+    func runDirect<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+        let s: Int64 = 256
+        // Edge function of a→b at pixel (x, y) = alpha·x + beta(y), as EdgeStepper defines it.
+        @inline(__always) func setUp(_ p: SIMD2<Int64>, _ q: SIMD2<Int64>) -> (alpha: Int64, beta: Int64, step: Int64, bias: Int64) {
+            let dx = q.x &- p.x, dy = q.y &- p.y
+            let inclusive = dy < 0 || (dy == 0 && dx < 0)
+            let beta = dx &* (s &* Int64(y0) &+ s / 2 &- p.y) &- dy &* (s / 2 &- p.x)
+            return (0 &- s &* dy, beta, s &* dx, inclusive ? 0 : 1)
+        }
+        let e0 = setUp(a, b), e1 = setUp(b, c), e2 = setUp(c, a)
+        let alpha0 = e0.alpha, alpha1 = e1.alpha, alpha2 = e2.alpha
+        // Inside means value ≥ bias: fold the bias in so each test is a sign test.
+        var beta0 = e0.beta &- e0.bias, beta1 = e1.beta &- e1.bias, beta2 = e2.beta &- e2.bias
+        let fx = Int64(x0)
+        var y = y0
+        while true {
+            var v0 = alpha0 &* fx &+ beta0, v1 = alpha1 &* fx &+ beta1, v2 = alpha2 &* fx &+ beta2
+            var lo = Int.max, hi = Int.min
+            var x = x0
+            while x <= x1 {
+                if (v0 | v1 | v2) >= 0 {
+                    if lo == Int.max { lo = x }
+                    hi = x
+                }
+                v0 &+= alpha0; v1 &+= alpha1; v2 &+= alpha2
+                x &+= 1
+            }
+            if lo <= hi {
+                clip.narrow(row: y, &lo, &hi)
+                if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
+            }
+            if y == y1 { break }
+            beta0 &+= e0.step; beta1 &+= e1.step; beta2 &+= e2.step
+            y &+= 1
+        }
+    }
+
+    /// Sets up and runs in one go (tests and simple callers).
+    @discardableResult
+    static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
+                                    clip: PixelClip, into shader: inout S) -> Bool {
+        guard let t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
+        t.run(clip: clip, into: &shader)
+        return true
+    }
+}
