@@ -73,4 +73,12 @@ final class LineBuckets: Sendable {
             return LineBucket(mesh: mesh, records: records)
         }
     }
+
+    /// Hits, misses and entries (tests, metrics).
+    var statistics: SourceCache<LineBucket>.Stats { cache.statistics }
+
+    /// A bucket built by `build` (GeoJSON views), kept under `key` in the same budget.
+    func bucket(key: String, build: () throws -> LineBucket) throws -> LineBucket {
+        try cache.value(for: key, build: build)
+    }
 }

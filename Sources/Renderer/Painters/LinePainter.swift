@@ -90,6 +90,12 @@ enum LinePainter {
         let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
             + Double((shift * shift).sum().squareRoot())
         let clip = PixelClip(width: canvas.width, height: canvas.height)
+        // A GeoJSON source drawn whole keeps its tessellated view too.
+        if tile == nil, try GeoJSONLineBucketDrawing.draw(layer, style, frame, rect: camera.visibleWorldBounds(margin: margin),
+                                                          units: units, idealZoom: idealZoom, shift: shift, clip: clip,
+                                                          canvas: canvas, feature: feature) {
+            return
+        }
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
             guard geometry.type != .point, let feature = feature(fctx) else { return }
             frame.clock.mark(.style)
