@@ -57,7 +57,8 @@ enum SymbolLineLabels {
             return SIMD2(Double(d.x), Double(d.y))
         }
         var seen = RepeatedAnchors()
-        let view = SIMD4<Double>(0, 0, Double(frame.canvas.width), Double(frame.canvas.height))
+        // The camera's size, not the canvas's: a block placement draws nothing into a 1 px canvas.
+        let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
         // The tile's features laid out, their lines in tile units; then lines of one text
         // that meet end to end are joined (line placement), as MapLibre's bucket does.
         var features: [SymbolFeatureLayout] = []
