@@ -99,6 +99,28 @@ final class SymbolPlacementBlocksTests: XCTestCase {
         XCTAssertGreaterThan(differing(views.big, views.stitched), 0)
     }
 
+    /// The labelled OSM city (vector tiles; street and water names along lines, POI labels
+    /// and icons): a 512 px tile and its four 256 px tiles agree, where a line label whose
+    /// line was joined from the lines of the current view used to be dropped by one tile.
+    func testLabelledCityTilingsAgree() throws {
+        let dir = try TestEnvironment.shared("data/osm-neubrandenburg")
+        let data = try Data(contentsOf: dir.appendingPathComponent("style-labels.json"))
+        guard case .success(let parsed) = Style.parse(try JSONParser.parse(data), supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style-labels.json parses")
+        }
+        let r = MapRenderer(resources: RenderResources(dataDirectory: dir.path))
+        for (z, x, y) in [(15, 17590, 10589), (14, 8795, 5294)] {
+            let tiles = try tilings(r, parsed.0, z: z, x: x, y: y, asTiles: true)
+            // seam_check.py's rule (pixelmatch, threshold 0.1285, anti-aliased pixels not
+            // counted): line edges differ by float rounding between tile frames, labels may not.
+            var options = Pixelmatch.Options()
+            options.threshold = 0.1285
+            let mismatched = try Pixelmatch.count(tiles.big.data, tiles.stitched.data, width: 512, height: 512, options: options)
+            XCTAssertEqual(mismatched, 0, "z\(z) \(x)/\(y): the 512 px tile and its four 256 px tiles agree")
+            XCTAssertGreaterThan(dark(tiles.big), 500, "labels are drawn")
+        }
+    }
+
     func testBlocksAreCutFromTheWorldAtTheStyleZoom() {
         XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(0, 0), zoom: 0), .init(x: 0, y: 0))
         XCTAssertEqual(SymbolPlacementBlocks.block(of: WorldPoint(0.999, 0.5), zoom: 0), .init(x: 0, y: 0))

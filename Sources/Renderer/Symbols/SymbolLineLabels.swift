@@ -63,7 +63,12 @@ enum SymbolLineLabels {
         // that meet end to end are joined (line placement), as MapLibre's bucket does.
         var features: [SymbolFeatureLayout] = []
         var lines: [[[SIMD2<Double>]]] = []
-        try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: 256 * Double(ratio)) { fctx, geometry, _ in
+        // Tiles and blocks take every line of the source tile, whatever the view: lines of one
+        // text are joined and their anchors spaced from where the joined line starts, so a
+        // line left out because it is off the view would move the anchors of the others.
+        let margin = frame.symbolPlacement.laysOutPerTile ? square.width * frame.camera.worldSize + 512 * Double(ratio)
+            : 256 * Double(ratio)
+        try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: margin) { fctx, geometry, _ in
             guard geometry.type != .point, let f = layout.layout(fctx, alongLine: options.textAlong) else { return }
             var parts: [[SIMD2<Double>]] = []
             for part in 0..<geometry.partCount {
