@@ -46,72 +46,40 @@ enum SymbolLineLabels {
                               shift: SIMD2<Float>, _ batch: SymbolBatch, _ pass: SourceTilePass) throws {
         let ratio = Float(frame.camera.pixelRatio)
         let square = pass.square
-        let overscaling = pow(2, Double(max(0, Int(frame.zoom.rounded(.down)) - pass.tileZoom)))
-        let tilePixelRatio = extent / (512 * overscaling)
-        func toTile(_ p: WorldPoint) -> SIMD2<Double> {
-            SIMD2(((p.x - square.minX) / square.width * extent).rounded(), ((p.y - square.minY) / square.height * extent).rounded())
-        }
         func toDevice(_ p: SIMD2<Double>) -> SIMD2<Double> {
             let w = WorldPoint(square.minX + p.x / extent * square.width, square.minY + p.y / extent * square.height)
             let d = frame.projection.apply(w) + shift
             return SIMD2(Double(d.x), Double(d.y))
         }
-        var seen = RepeatedAnchors()
-        // The camera's size, not the canvas's: a block placement draws nothing into a 1 px canvas.
-        let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
-        // The tile's features laid out, their lines in tile units; then lines of one text
-        // that meet end to end are joined (line placement), as MapLibre's bucket does.
-        var features: [SymbolFeatureLayout] = []
-        var lines: [[[SIMD2<Double>]]] = []
-        // Tiles and blocks take every line of the source tile, whatever the view: lines of one
-        // text are joined and their anchors spaced from where the joined line starts, so a
-        // line left out because it is off the view would move the anchors of the others.
-        let margin = frame.symbolPlacement.laysOutPerTile ? square.width * frame.camera.worldSize + 512 * Double(ratio)
-            : 256 * Double(ratio)
-        try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: margin) { fctx, geometry, _ in
-            guard geometry.type != .point, let f = layout.layout(fctx, alongLine: options.textAlong) else { return }
-            var parts: [[SIMD2<Double>]] = []
-            for part in 0..<geometry.partCount {
-                var line: [SIMD2<Double>] = []
-                for i in geometry.partRange(part) {
-                    let p = toTile(geometry.points[i])
-                    if line.last != p { line.append(p) }
-                }
-                if line.count > 1 { parts.append(line) }
+        let tileLayout: SymbolLineTileLayout
+        if frame.symbolPlacement.laysOutPerTile, let tileKey = pass.tileKey {
+            // Tiles and blocks: the layout is the source tile's alone, kept for every render of
+            // this style, zoom and ratio (the output tiles and blocks that reach the tile).
+            let key = SymbolLineTileLayouts.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
+                                                zoom: frame.camera.zoom, pixelRatio: ratio)
+            tileLayout = try frame.resources.symbolLineLayouts.layout(key: key) {
+                try SymbolLineTileLayout.build(layer, frame, layout, options, pass)
             }
-            guard !parts.isEmpty else { return }
-            features.append(f)
-            lines.append(parts)
+            frame.clock.mark(.prepare)
+        } else {
+            tileLayout = try SymbolLineTileLayout.build(layer, frame, layout, options, pass)
         }
-        let items = options.center ? lines.indices.map { SymbolLineMerge.Item(feature: $0, lines: lines[$0]) }
-            : SymbolLineMerge.merge(texts: features.map { $0.shaping == nil ? nil : $0.text }, lines: lines)
-        for item in items {
-            let f = features[item.feature]
-            let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
-            let params = SymbolLineAnchors.Parameters(spacing: options.spacing * tilePixelRatio, maxAngle: options.maxAngle,
-                                                      labelLength: labelLength, boxScale: tilePixelRatio * Double(f.maxFontSize) / 24,
-                                                      overscaling: overscaling, extent: extent, hasText: f.shaping != nil)
+        let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
+        for label in tileLayout.labels {
+            let f = tileLayout.features[label.feature]
             let drawing = batch.add(f.drawing)
-            for line in item.lines {
-                let pieces: [[SIMD2<Double>]] = options.center ? [line]
-                    : SymbolLineAnchors.clip(line, x0: 0, y0: 0, x1: extent, y1: extent)
-                for piece in pieces {
-                    let anchors = options.center ? SymbolLineAnchors.centerAnchor(piece, params).map { [$0] } ?? []
-                        : SymbolLineAnchors.anchors(piece, params)
-                    guard !anchors.isEmpty else { continue }
-                    let projected = piece.map(toDevice)
-                    for anchor in anchors {
-                        guard anchor.x >= 0, anchor.x < extent, anchor.y >= 0, anchor.y < extent else { continue }
-                        let a = SIMD2(anchor.x, anchor.y)
-                        if !options.center, f.shaping != nil, seen.isTooClose(a, text: f.text, distance: params.spacing / 2) { continue }
-                        let at = toDevice(a)
-                        // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
-                        let reach = 256 * Double(ratio) + labelLength * Double(f.fontSize) / 24 * Double(ratio)
-                        guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
-                        let path = SymbolLinePlacement.Path(points: projected, anchor: at, segment: anchor.segment)
-                        let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
-                        place(f, drawing: drawing, path: path, world: world, layer, layout, options, frame, batch)
-                    }
+            // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
+            let reach = 256 * Double(ratio) + label.labelLength * Double(f.fontSize) / 24 * Double(ratio)
+            for piece in label.pieces {
+                var projected: [SIMD2<Double>]?
+                for anchor in piece.anchors {
+                    let a = SIMD2(anchor.x, anchor.y)
+                    let at = toDevice(a)
+                    guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
+                    if projected == nil { projected = piece.line.map(toDevice) }
+                    let path = SymbolLinePlacement.Path(points: projected!, anchor: at, segment: anchor.segment)
+                    let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
+                    place(f, drawing: drawing, path: path, world: world, layer, layout, options, frame, batch)
                 }
             }
         }
