@@ -184,6 +184,9 @@ final class SymbolLayerLayout {
         { v in if case .number(let n) = v { return n.isFinite ? Float(n) : d }; return 0 }
     }
 
+    /// Longest label text laid out, in Unicode scalars; longer texts are cut (with a warning).
+    static let maxLabelScalars = 2000
+
     func layout(_ sizeContext: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
         var fctx = sizeContext
         fctx.zoom = sizeContext.zoom.rounded(.down)
@@ -200,6 +203,11 @@ final class SymbolLayerLayout {
             }
         }
         string = cased(string)
+        if string.unicodeScalars.count > Self.maxLabelScalars {
+            // No map label needs more; a hostile 100 000-character label would cost seconds per tile.
+            string = String(String.UnicodeScalarView(string.unicodeScalars.prefix(Self.maxLabelScalars)))
+            frame.resources.tiles.warnings.add("a label longer than \(Self.maxLabelScalars) characters was cut to its first \(Self.maxLabelScalars)")
+        }
         let text = string.unicodeScalars.map(\.value)
         let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
             let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
