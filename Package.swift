@@ -90,7 +90,9 @@ let package = Package(
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
                                                            .product(name: "NIOPosix", package: "swift-nio"),
-                                                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+                                                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                                                           .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import NIOConcurrencyHelpers
+import StyleSpec
 import StrataTestSupport
 import XCTest
 @testable import TileServer
@@ -69,7 +70,7 @@ final class PostgresStoreTests: XCTestCase {
         for sql in PostgresMigrations.all[0].statements { try pg.psql(oldName, sql) }
         try pg.psql(oldName, "INSERT INTO strata_schema_migrations (version, description) VALUES (1, 'v1')")
         try PostgresSessionStore(urlString: old).close()
-        XCTAssertEqual(try pg.psql(oldName, "SELECT string_agg(version::text, ',' ORDER BY version) FROM strata_schema_migrations"), "1,2")
+        XCTAssertEqual(try pg.psql(oldName, "SELECT string_agg(version::text, ',' ORDER BY version) FROM strata_schema_migrations"), "1,2,3")
         XCTAssertEqual(try pg.psql(oldName, "SELECT count(*) FROM pg_indexes WHERE indexname = 'strata_sessions_last_access'"), "1")
         // A newer schema than this build knows: refused, naming both versions.
         try pg.psql(oldName, "INSERT INTO strata_schema_migrations (version, description) VALUES (99, 'future')")
@@ -137,9 +138,15 @@ final class PostgresStoreTests: XCTestCase {
         try b.loadIfMissing(s.id)
         let sb = try b.session(s.id)
         let style = try LiveStyle.load(Self.style)
+        // Real commands: the other node rebuilds each revision from the log by replaying them.
         DispatchQueue.concurrentPerform(iterations: 40) { i in
             let (node, session) = i % 2 == 0 ? (a, s) : (b, sb)
-            do { _ = try node.mutate(session, ifMatch: nil) { _ in .init(style: style, operations: [.number(Double(i))]) } } catch {
+            let command = StyleCommand.setGlobalStateProperty("k\(i)", .number(Double(i)))
+            do {
+                _ = try node.mutate(session, ifMatch: nil) { cur in
+                    .init(style: try cur.style.applying([command]), operations: [command.json])
+                }
+            } catch {
                 XCTFail("mutation \(i): \(error)")
             }
         }
@@ -148,8 +155,12 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(s.current.number, 40)
         XCTAssertEqual(sb.current.number, 40)
         XCTAssertEqual(sb.history.map(\.number), Array(0...40))
-        let ops = Set(sb.history.dropFirst().compactMap { $0.operations[0]?.numberValue })
+        let ops = Set(sb.history.dropFirst().compactMap { $0.operations[0]?[1]?.stringValue })
         XCTAssertEqual(ops.count, 40, "every mutation's operations are stored once")
+        // Every update is in both nodes' state: none lost, whichever node rebuilt it.
+        XCTAssertEqual(s.current.style.style.globalStateOverrides.count, 40)
+        XCTAssertEqual(sb.current.style.serializedExtras(), s.current.style.serializedExtras())
+        for (ra, rb) in zip(s.history, sb.history) { XCTAssertEqual(ra.style.serializedExtras(), rb.style.serializedExtras()) }
         // If-Match against a revision another node moved past: 412, as on one node.
         XCTAssertThrowsError(try a.mutate(s, ifMatch: 39) { _ in .init(style: style, operations: [1]) }) {
             XCTAssertEqual(($0 as? APIError)?.status.code, 412)
