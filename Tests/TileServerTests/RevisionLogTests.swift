@@ -229,7 +229,7 @@ final class CountingStore: SessionStore {
         try base.load(sessionID: sessionID, after: after, keepRevisions: keepRevisions)
     }
     func heads(_ ids: [String]) throws -> [String: Int] { try base.heads(ids) }
-    func create(_ session: StoredSession) throws { try base.create(session) }
+    func create(_ session: StoredSession, maxSessions: Int?) throws { try base.create(session, maxSessions: maxSessions) }
     func delete(sessionID: String) throws { try base.delete(sessionID: sessionID) }
     func deleteIfIdle(sessionID: String, idleBefore: Double) throws -> Bool { try base.deleteIfIdle(sessionID: sessionID, idleBefore: idleBefore) }
     func touch(_ accesses: [(id: String, lastAccess: Double)]) throws { try base.touch(accesses) }

@@ -121,19 +121,26 @@ public final class SessionManager: Sendable {
         return s
     }
 
-    /// Creates and persists a new session (blocking).
+    /// Creates and persists a new session (blocking). `maxSessions` counts this node's sessions,
+    /// or with a shared store every node's: the store counts them in the creating transaction.
     public func create(style: LiveStyle) throws -> Session {
-        let reserved = sessions.withLockedValue { d -> Bool in
+        let shared = store.isShared
+        let reserved = shared || sessions.withLockedValue { d -> Bool in
             let n = d.count - (d[SessionID.defaultID] == nil ? 0 : 1)
             return n < limits.maxSessions
         }
-        guard reserved else {
-            throw APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
-                                       retryAfter: 60, code: "session_limit")
+        let full = APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
+                                        retryAfter: 60, code: "session_limit")
+        guard reserved else { throw full }
+        let s: Session
+        do {
+            s = try makeSession(id: SessionID.generate(), style: style, readOnly: false, now: Date().timeIntervalSince1970,
+                                maxSessions: shared ? limits.maxSessions : nil)
+        } catch StoreConflict.sessionLimit {
+            throw full
         }
-        let s = try makeSession(id: SessionID.generate(), style: style, readOnly: false, now: Date().timeIntervalSince1970)
         let admitted = sessions.withLockedValue { d -> Bool in
-            guard d.count - (d[SessionID.defaultID] == nil ? 0 : 1) < limits.maxSessions else { return false }
+            guard shared || d.count - (d[SessionID.defaultID] == nil ? 0 : 1) < limits.maxSessions else { return false }
             d[s.id] = s
             return true
         }
@@ -144,7 +151,7 @@ public final class SessionManager: Sendable {
         return s
     }
 
-    private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double) throws -> Session {
+    private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double, maxSessions: Int? = nil) throws -> Session {
         let styleText = style.serializedStyle()
         if styleText.utf8.count > limits.maxStyleBytes {
             throw APIError(.payloadTooLarge, code: "style_too_large",
@@ -153,7 +160,7 @@ public final class SessionManager: Sendable {
         // The first revision always carries a snapshot: every later one is rebuilt from one.
         let rev = StoredRevision(revision: 0, operations: "[]", snapshot: StoredSnapshot(style: styleText, extras: style.serializedExtras()),
                                  undoTo: nil, created: now)
-        try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]))
+        try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]), maxSessions: maxSessions)
         let record = RevisionRecord(number: 0, style: style.withDocumentBytes(styleText.utf8.count), operations: .array([]),
                                     undoTo: nil, created: now)
         // Held from here on: a session that is then refused (limit race) is ended, which detaches.

@@ -32,9 +32,13 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
-    public func create(_ session: StoredSession) throws {
+    public func create(_ session: StoredSession, maxSessions: Int?) throws {
         try sessions.withLockedValue { d in
             if d[session.id] != nil { throw StoreConflict.exists(session.id) }
+            if let maxSessions, session.id != SessionID.defaultID,
+               d.keys.filter({ $0 != SessionID.defaultID }).count >= maxSessions {
+                throw StoreConflict.sessionLimit(maxSessions)
+            }
             d[session.id] = session
         }
     }

@@ -79,10 +79,14 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func create(_ s: StoredSession) throws {
+    public func create(_ s: StoredSession, maxSessions: Int?) throws {
         try pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [s.id]) != nil {
                 throw StoreConflict.exists(s.id)
+            }
+            if let maxSessions, s.id != SessionID.defaultID,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM sessions WHERE id <> ?", arguments: [SessionID.defaultID]) ?? 0 >= maxSessions {
+                throw StoreConflict.sessionLimit(maxSessions)
             }
             try db.execute(sql: "INSERT INTO sessions (id, created_at, last_access) VALUES (?, ?, ?)",
                            arguments: [s.id, s.createdAt, s.lastAccess])

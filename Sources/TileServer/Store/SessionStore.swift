@@ -58,8 +58,10 @@ public protocol SessionStore: Sendable {
     func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession?
     /// The head revision of each stored session among `ids` (deleted ones are absent).
     func heads(_ ids: [String]) throws -> [String: Int]
-    /// Throws `StoreConflict.exists` when the id is taken.
-    func create(_ session: StoredSession) throws
+    /// Throws `StoreConflict.exists` when the id is taken, and `StoreConflict.sessionLimit` when
+    /// `maxSessions` is given and the store already holds that many sessions besides the default
+    /// one — counted in the creating transaction, so nodes creating at once never exceed it.
+    func create(_ session: StoredSession, maxSessions: Int?) throws
     /// Appends a revision and drops the revisions no longer needed, in one transaction, only if
     /// the stored head is `revision.revision - 1`: otherwise throws `StoreConflict.revisionMoved`
     /// (or `.unknownSession`) and changes nothing. Needed are the newest `keepRevisions` and,
@@ -85,6 +87,7 @@ public protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
+    public func create(_ session: StoredSession) throws { try create(session, maxSessions: nil) }
     public var isShared: Bool { false }
     public var health: StoreHealth { .up }
     public func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) {}

@@ -22,9 +22,15 @@ public final class PostgresSessionStore: SessionStore {
     /// database, schema newer than this build) with the URL shown without its password.
     public init(url: PostgresURL, maxConnections: Int = 4, logger: Logger = Logger(label: "strata.store")) throws {
         self.logger = logger
-        self.pool = PostgresConnectionPool(url: url, maxConnections: maxConnections, logger: logger)
+        do {
+            self.pool = try PostgresConnectionPool(url: url, maxConnections: maxConnections, logger: logger)
+        } catch {
+            throw ConfigError(file: "store", message: "\(url): TLS set-up failed: \(error)")
+        }
         do {
             try PostgresMigrations.migrate(pool, logger: logger)
+            let encrypted = try connectionIsEncrypted()
+            logger.notice("PostgreSQL store \(url): connections \(encrypted ? "encrypted (TLS)" : "not encrypted")")
         } catch let e as ConfigError {
             pool.close()
             throw e
@@ -47,6 +53,14 @@ public final class PostgresSessionStore: SessionStore {
     }
 
     public var isShared: Bool { true }
+
+    /// Whether the store's connections run over TLS, as the server sees them (logged at start).
+    func connectionIsEncrypted() throws -> Bool {
+        try pool.withConnection { conn in
+            try conn.run("SELECT COALESCE((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false)", logger)
+                .first?.decode(Bool.self) ?? false
+        }
+    }
     public var health: StoreHealth { pool.health }
 
     // MARK: reads
@@ -106,8 +120,19 @@ public final class PostgresSessionStore: SessionStore {
 
     // MARK: writes
 
-    public func create(_ s: StoredSession) throws {
+    /// Serialises creations that count against `maxSessions` (any constant unique to Strata).
+    static let createLockKey: Int64 = 0x5374_7261_7461_0002
+
+    public func create(_ s: StoredSession, maxSessions: Int?) throws {
         try pool.transaction { conn in
+            if let maxSessions, s.id != SessionID.defaultID {
+                // One creator at a time: its count (a statement after the lock, so it sees every
+                // creation committed before) and its insert see the same sessions.
+                try conn.run("SELECT pg_advisory_xact_lock(\(Self.createLockKey))", logger)
+                let n = try conn.run("SELECT count(*) FROM strata_sessions WHERE id <> \(SessionID.defaultID)", logger)
+                    .first?.decode(Int.self) ?? 0
+                if n >= maxSessions { throw StoreConflict.sessionLimit(maxSessions) }
+            }
             let inserted = try conn.affected("""
                 INSERT INTO strata_sessions (id, created_at, last_access, revision)
                 VALUES (\(s.id), \(s.createdAt), \(s.lastAccess), \(s.revisions.last?.revision ?? 0))
