@@ -85,6 +85,14 @@ final class StoreContractTests: XCTestCase {
         XCTAssertNil(try a.load(sessionID: other, after: nil, keepRevisions: 3))
         try a.create(StoredSession(id: other, createdAt: 800, lastAccess: 800, revisions: [Self.rev(0)]))
         XCTAssertEqual(try b.heads([other]), [other: 0])
+        // A limit counts the stored sessions but the default one (here: `other`).
+        let third = SessionID.generate()
+        XCTAssertThrowsError(try b.create(StoredSession(id: third, createdAt: 900, lastAccess: 900, revisions: [Self.rev(0)]), maxSessions: 1)) {
+            XCTAssertEqual($0 as? StoreConflict, .sessionLimit(1))
+        }
+        XCTAssertNil(try a.load(sessionID: third, after: nil, keepRevisions: 3), "a refused create stores nothing")
+        try b.create(StoredSession(id: third, createdAt: 900, lastAccess: 900, revisions: [Self.rev(0)]), maxSessions: 2)
+        try a.delete(sessionID: third)
         XCTAssertTrue(a.health.isUp)
     }
 
