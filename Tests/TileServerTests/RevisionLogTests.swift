@@ -192,6 +192,40 @@ final class RevisionLogTests: XCTestCase {
         XCTAssertEqual(r["error"]?["code"], "nothing_to_undo")
     }
 
+    /// Operations that outweigh a quarter of the style since the last snapshot store one (a
+    /// replay would cost more than reading it); small ones add up to the same rule.
+    func testLargeOperationsStoreASnapshot() throws {
+        let app = try start(snapshotEvery: 1000)
+        let big = (0..<600).map { i in ##"{"type":"Feature","properties":{"i":\##(i)},"geometry":{"type":"Point","coordinates":[\##(i % 90),1]}}"## }
+        try send(app, .PUT, "/sources/pts/features/1/state", ##"{"on": true}"##)
+        try send(app, .PUT, "/sources/pts/data", ##"{"type": "FeatureCollection", "features": [\##(big.joined(separator: ","))]}"##)
+        try send(app, .PUT, "/sources/pts/features/2/state", ##"{"on": true}"##)
+        let rows = try XCTUnwrap(SQLiteSessionStore(path: storePath).load(sessionID: SessionID.defaultID, after: nil, keepRevisions: 10)).revisions
+        XCTAssertEqual(rows.map { $0.snapshot != nil }, [true, false, true, false], "revisions 0...3")
+    }
+
+    /// Commands that change only session state leave the v8 document as it was, so its measured
+    /// size carries over and a feature-state change does not serialize the style.
+    func testSessionStateCommandsLeaveTheDocument() throws {
+        let style = try LiveStyle.load(JSONParser.parse(Array(try Data(contentsOf: dir.appendingPathComponent("styles/default.json")))))
+            .withDocumentBytes(12345)
+        let png = Data(Self.png).base64EncodedString()
+        let commands: [JSONValue] = [
+            ["setFeatureState", ["source": "pts", "id": 1], ["on": true]], ["removeFeatureState", ["source": "pts"]],
+            ["setGlobalStateProperty", "x", 1], ["addImage", "i", ["png": .string(png)]], ["addAnnotation", ["coordinate": [1, 2], "text": "a"]],
+        ]
+        var current = style
+        for c in commands {
+            let next = try current.applying([try StyleCommand(json: c)])
+            XCTAssertTrue(try StyleCommand(json: c).leavesDocument)
+            XCTAssertEqual(next.serializedStyle(), style.serializedStyle(), c.serialized())
+            XCTAssertEqual(next.knownDocumentBytes, 12345)
+            current = next
+        }
+        let moved = try current.applying([.setPaintProperty(layer: "bg", name: "background-color", value: "#00f")])
+        XCTAssertNil(moved.knownDocumentBytes, "a document change measures again")
+    }
+
     /// The point of the log: a feature-state change on a large style stores its operations,
     /// not the style. Counted at the store boundary (bytes handed to `append`).
     func testFeatureStateWritesOperationsNotTheStyle() throws {
