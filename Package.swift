@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // The PostgreSQL session store (several nodes sharing sessions): NIO-native client.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
+        // postgres-nio's own TLS dependency, named so the store can configure `sslmode`.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
@@ -63,6 +65,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
@@ -90,7 +93,9 @@ let package = Package(
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),
                                                            .product(name: "NIOPosix", package: "swift-nio"),
-                                                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+                                                           .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                                                           .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")]),
         // Starts the real `strata` binary and drives it with curl (Tests/integration/*.sh).
         .testTarget(name: "IntegrationTests", dependencies: ["strata"]),
     ]

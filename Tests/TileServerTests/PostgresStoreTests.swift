@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import NIOConcurrencyHelpers
+import StyleSpec
 import StrataTestSupport
 import XCTest
 @testable import TileServer
@@ -28,6 +29,52 @@ final class PostgresStoreTests: XCTestCase {
             }
         }
         XCTAssertEqual(SessionStoreFactory.describe("postgres://ann:topsecret@h:1/db"), "postgres://ann@h:1/db")
+    }
+
+    func testURLSSLMode() throws {
+        XCTAssertEqual(try PostgresURL("postgres://a@h/db", environment: [:]).sslMode, .prefer, "libpq's default")
+        for mode in PostgresURL.SSLMode.allCases {
+            let u = try PostgresURL("postgres://a:pw@h/db?sslmode=\(mode.rawValue)", environment: [:])
+            XCTAssertEqual(u.sslMode, mode)
+            XCTAssertEqual(u.database, "db")
+            XCTAssertEqual(u.description, "postgres://a@h:5432/db" + (mode == .prefer ? "" : "?sslmode=\(mode.rawValue)"))
+        }
+        for bad in ["postgres://a:pw@h/db?sslmode=", "postgres://a:pw@h/db?sslmode=allow", "postgres://a:pw@h/db?user=x",
+                    "postgres://a:pw@h/db?", "postgres://a:pw@h/db?sslmode=require&sslmode=disable"] {
+            XCTAssertThrowsError(try PostgresURL(bad, environment: [:]), bad) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains("malformed PostgreSQL URL") && text.contains("sslmode"), text)
+                XCTAssertFalse(text.contains(":pw"), "the password leaked: \(text)")
+            }
+        }
+    }
+
+    /// `sslmode` against a server without TLS and one with it (its own, self-signed): `require`
+    /// without TLS is a start-up error that says so; `prefer` (the default) encrypts when it can;
+    /// `verify-full` refuses a certificate it cannot verify.
+    func testSSLModes() throws {
+        let plain = try PostgresTestServer.shared()
+        let refused = startupError(plain.url(database: "strata") + "?sslmode=require")
+        XCTAssertTrue(refused.contains("does not offer TLS") && refused.contains("sslmode=require"), refused)
+        for mode in ["", "?sslmode=prefer", "?sslmode=disable"] {
+            let s = try PostgresSessionStore(urlString: plain.url(database: "strata") + mode)
+            XCTAssertEqual(try s.connectionIsEncrypted(), false, mode)
+            s.close()
+        }
+        let tls = try PostgresTestServer.startPrivate(tls: true)
+        defer { tls.stopAndRemove() }
+        for (mode, encrypted) in [("?sslmode=require", true), ("", true), ("?sslmode=prefer", true), ("?sslmode=disable", false)] {
+            let s = try PostgresSessionStore(urlString: tls.url(database: "strata") + mode)
+            XCTAssertEqual(try s.connectionIsEncrypted(), encrypted, mode)
+            // The store works over it.
+            let id = SessionID.generate()
+            try s.create(StoredSession(id: id, createdAt: 1, lastAccess: 1, revisions: [StoreContractTests.rev(0)]))
+            try s.append(sessionID: id, StoreContractTests.rev(1, snapshot: false), lastAccess: 2, keepRevisions: 5)
+            XCTAssertEqual(try s.heads([id]), [id: 1])
+            s.close()
+        }
+        let unverified = startupError(tls.url(database: "strata") + "?sslmode=verify-full")
+        XCTAssertTrue(unverified.lowercased().contains("certificate"), unverified)
     }
 
     /// The message of a start-up failure; it must be a ConfigError and never show the password.
@@ -69,7 +116,7 @@ final class PostgresStoreTests: XCTestCase {
         for sql in PostgresMigrations.all[0].statements { try pg.psql(oldName, sql) }
         try pg.psql(oldName, "INSERT INTO strata_schema_migrations (version, description) VALUES (1, 'v1')")
         try PostgresSessionStore(urlString: old).close()
-        XCTAssertEqual(try pg.psql(oldName, "SELECT string_agg(version::text, ',' ORDER BY version) FROM strata_schema_migrations"), "1,2")
+        XCTAssertEqual(try pg.psql(oldName, "SELECT string_agg(version::text, ',' ORDER BY version) FROM strata_schema_migrations"), "1,2,3")
         XCTAssertEqual(try pg.psql(oldName, "SELECT count(*) FROM pg_indexes WHERE indexname = 'strata_sessions_last_access'"), "1")
         // A newer schema than this build knows: refused, naming both versions.
         try pg.psql(oldName, "INSERT INTO strata_schema_migrations (version, description) VALUES (99, 'future')")
@@ -117,9 +164,9 @@ final class PostgresStoreTests: XCTestCase {
 
     static let style: JSONValue = ["version": 8, "sources": [:], "layers": [["id": "bg", "type": "background"]]]
 
-    func makeNode(_ url: String) throws -> SessionManager {
+    func makeNode(_ url: String, maxSessions: Int = 100) throws -> SessionManager {
         let store = try PostgresSessionStore(urlString: url)
-        let m = SessionManager(store: store, limits: SessionLimits(maxSessions: 100, idleSeconds: 60, maxStyleBytes: 1 << 20, historyLimit: 100))
+        let m = SessionManager(store: store, limits: SessionLimits(maxSessions: maxSessions, idleSeconds: 60, maxStyleBytes: 1 << 20, historyLimit: 100))
         try m.restore(defaultStyle: LiveStyle.load(Self.style), defaultReadOnly: false)
         store.observeChanges { [m] in m.handle($0) }
         return m
@@ -137,9 +184,15 @@ final class PostgresStoreTests: XCTestCase {
         try b.loadIfMissing(s.id)
         let sb = try b.session(s.id)
         let style = try LiveStyle.load(Self.style)
+        // Real commands: the other node rebuilds each revision from the log by replaying them.
         DispatchQueue.concurrentPerform(iterations: 40) { i in
             let (node, session) = i % 2 == 0 ? (a, s) : (b, sb)
-            do { _ = try node.mutate(session, ifMatch: nil) { _ in .init(style: style, operations: [.number(Double(i))]) } } catch {
+            let command = StyleCommand.setGlobalStateProperty("k\(i)", .number(Double(i)))
+            do {
+                _ = try node.mutate(session, ifMatch: nil) { cur in
+                    .init(style: try cur.style.applying([command]), operations: [command.json])
+                }
+            } catch {
                 XCTFail("mutation \(i): \(error)")
             }
         }
@@ -148,8 +201,12 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(s.current.number, 40)
         XCTAssertEqual(sb.current.number, 40)
         XCTAssertEqual(sb.history.map(\.number), Array(0...40))
-        let ops = Set(sb.history.dropFirst().compactMap { $0.operations[0]?.numberValue })
+        let ops = Set(sb.history.dropFirst().compactMap { $0.operations[0]?[1]?.stringValue })
         XCTAssertEqual(ops.count, 40, "every mutation's operations are stored once")
+        // Every update is in both nodes' state: none lost, whichever node rebuilt it.
+        XCTAssertEqual(s.current.style.style.globalStateOverrides.count, 40)
+        XCTAssertEqual(sb.current.style.serializedExtras(), s.current.style.serializedExtras())
+        for (ra, rb) in zip(s.history, sb.history) { XCTAssertEqual(ra.style.serializedExtras(), rb.style.serializedExtras()) }
         // If-Match against a revision another node moved past: 412, as on one node.
         XCTAssertThrowsError(try a.mutate(s, ifMatch: 39) { _ in .init(style: style, operations: [1]) }) {
             XCTAssertEqual(($0 as? APIError)?.status.code, 412)
@@ -159,5 +216,31 @@ final class PostgresStoreTests: XCTestCase {
         let gone = Date().addingTimeInterval(2)
         while Date() < gone, a.isHeld(s.id) { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertFalse(a.isHeld(s.id))
+    }
+
+    /// `maxSessions` counts every node's sessions: the store counts them in the creating
+    /// transaction, so nodes racing for the last places never exceed it together.
+    func testSessionLimitIsClusterWide() throws {
+        let url = try PostgresTestServer.shared().newDatabase()
+        let a = try makeNode(url, maxSessions: 3), b = try makeNode(url, maxSessions: 3)
+        defer { a.store.close(); b.store.close() }
+        let style = try LiveStyle.load(Self.style)
+        let first = try a.create(style: style)
+        _ = try b.create(style: style)
+        let won = NIOLockedValueBox(0)
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            do {
+                _ = try (i % 2 == 0 ? a : b).create(style: style)
+                won.withLockedValue { $0 += 1 }
+            } catch let e as APIError {
+                XCTAssertEqual(e.code, "session_limit")
+                XCTAssertEqual(e.status.code, 503)
+            } catch { XCTFail("\(error)") }
+        }
+        XCTAssertEqual(won.withLockedValue { $0 }, 1, "one place was left, across both nodes")
+        XCTAssertThrowsError(try b.create(style: style))
+        // A deletion on one node frees a place on the other.
+        try a.delete(first.id)
+        XCTAssertNoThrow(try b.create(style: style))
     }
 }

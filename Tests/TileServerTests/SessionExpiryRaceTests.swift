@@ -13,7 +13,7 @@ final class SessionExpiryRaceTests: XCTestCase {
         let inner = MemorySessionStore()
         let log = NIOLockedValueBox<[String]>([])
         func loadAll(keepRevisions: Int) throws -> [StoredSession] { try inner.loadAll(keepRevisions: keepRevisions) }
-        func create(_ session: StoredSession) throws { try inner.create(session) }
+        func create(_ session: StoredSession, maxSessions: Int?) throws { try inner.create(session, maxSessions: maxSessions) }
         func append(sessionID: String, _ revision: StoredRevision, lastAccess: Double, keepRevisions: Int) throws {
             log.withLockedValue { $0.append("append \(sessionID)") }
             try inner.append(sessionID: sessionID, revision, lastAccess: lastAccess, keepRevisions: keepRevisions)

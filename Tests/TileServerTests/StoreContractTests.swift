@@ -12,6 +12,7 @@ final class StoreContractTests: XCTestCase {
     func testMemoryStore() throws {
         let s = MemorySessionStore()
         try checkContract(s, s)
+        try checkLog(s, s)
     }
 
     func testSQLiteStore() throws {
@@ -19,6 +20,7 @@ final class StoreContractTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("s.sqlite").path
         try checkContract(SQLiteSessionStore(path: path), SQLiteSessionStore(path: path))
+        try checkLog(SQLiteSessionStore(path: path), SQLiteSessionStore(path: path))
     }
 
     func testPostgresStore() throws {
@@ -27,10 +29,13 @@ final class StoreContractTests: XCTestCase {
         defer { a.close(); b.close() }
         XCTAssertTrue(a.isShared)
         try checkContract(a, b)
+        try checkLog(a, b)
     }
 
-    static func rev(_ n: Int, _ t: Double = 1000) -> StoredRevision {
-        StoredRevision(revision: n, style: #"{"version":8,"n":\#(n)}"#, extras: "{}", operations: "[[\"op\",\(n)]]",
+    /// Revision `n`, with a snapshot unless `snapshot` is false (a log entry).
+    static func rev(_ n: Int, _ t: Double = 1000, snapshot: Bool = true) -> StoredRevision {
+        StoredRevision(revision: n, operations: "[[\"op\",\(n)]]",
+                       snapshot: snapshot ? StoredSnapshot(style: #"{"version":8,"n":\#(n)}"#, extras: #"{"e":\#(n)}"#) : nil,
                        undoTo: n == 0 ? nil : n - 1, created: t + Double(n))
     }
 
@@ -80,7 +85,56 @@ final class StoreContractTests: XCTestCase {
         XCTAssertNil(try a.load(sessionID: other, after: nil, keepRevisions: 3))
         try a.create(StoredSession(id: other, createdAt: 800, lastAccess: 800, revisions: [Self.rev(0)]))
         XCTAssertEqual(try b.heads([other]), [other: 0])
+        // A limit counts the stored sessions but the default one (here: `other`).
+        let third = SessionID.generate()
+        XCTAssertThrowsError(try b.create(StoredSession(id: third, createdAt: 900, lastAccess: 900, revisions: [Self.rev(0)]), maxSessions: 1)) {
+            XCTAssertEqual($0 as? StoreConflict, .sessionLimit(1))
+        }
+        XCTAssertNil(try a.load(sessionID: third, after: nil, keepRevisions: 3), "a refused create stores nothing")
+        try b.create(StoredSession(id: third, createdAt: 900, lastAccess: 900, revisions: [Self.rev(0)]), maxSessions: 2)
+        try a.delete(sessionID: third)
         XCTAssertTrue(a.health.isUp)
+    }
+
+    /// Revisions as a log: rows without a snapshot are returned with the rows back to the
+    /// snapshot they are rebuilt from, pruning keeps that snapshot, and conditional appends of
+    /// log rows conflict exactly as whole rows do. Snapshots here: 0, 5, 10.
+    func checkLog(_ a: any SessionStore, _ b: any SessionStore) throws {
+        let id = SessionID.generate()
+        func log(_ n: Int) -> StoredRevision { Self.rev(n, snapshot: n % 5 == 0) }
+        func revs(_ s: StoredSession?) -> [Int]? { s?.revisions.map(\.revision) }
+        try a.create(StoredSession(id: id, createdAt: 1, lastAccess: 1, revisions: [log(0)]))
+        for n in 1...12 { try (n % 2 == 0 ? a : b).append(sessionID: id, log(n), lastAccess: 2, keepRevisions: 4) }
+        // Kept 9...12; 9 is rebuilt from the snapshot at 5, so 5...8 stay and load with them.
+        let all = try XCTUnwrap(b.load(sessionID: id, after: nil, keepRevisions: 4))
+        XCTAssertEqual(all.revisions, (5...12).map(log), "rows exactly as written, snapshots where they were")
+        XCTAssertNil(all.revisions[1].snapshot)
+        XCTAssertEqual(revs(try a.loadAll(keepRevisions: 4).first { $0.id == id }), Array(5...12))
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: nil, keepRevisions: 2)), [10, 11, 12], "from the snapshot at 10")
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: nil, keepRevisions: 100)), Array(5...12), "nothing older is stored")
+        // After a held revision: from the one after it, or from a snapshot after it.
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: 10, keepRevisions: 4)), [11, 12])
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: 6, keepRevisions: 4)), [7, 8, 9, 10, 11, 12])
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: 6, keepRevisions: 2)), [10, 11, 12])
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: 12, keepRevisions: 4)), [])
+        XCTAssertEqual(try b.heads([id]), [id: 12])
+        // A log row conflicts like any other and changes nothing.
+        XCTAssertThrowsError(try b.append(sessionID: id, log(12), lastAccess: 3, keepRevisions: 4)) {
+            XCTAssertEqual($0 as? StoreConflict, .revisionMoved(sessionID: id, head: 12))
+        }
+        XCTAssertThrowsError(try b.append(sessionID: id, log(14), lastAccess: 3, keepRevisions: 4)) {
+            XCTAssertEqual($0 as? StoreConflict, .revisionMoved(sessionID: id, head: 12))
+        }
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: nil, keepRevisions: 100)), Array(5...12))
+        // Pruning moves to the next snapshot only once the oldest kept revision is past it.
+        try a.append(sessionID: id, log(13), lastAccess: 3, keepRevisions: 4)
+        XCTAssertEqual(revs(try b.load(sessionID: id, after: nil, keepRevisions: 100)), Array(10...13))
+        // Even with one kept revision, its snapshot stays.
+        try b.append(sessionID: id, log(14), lastAccess: 3, keepRevisions: 1)
+        XCTAssertEqual(revs(try a.load(sessionID: id, after: nil, keepRevisions: 1)), Array(10...14))
+        try a.append(sessionID: id, log(15), lastAccess: 3, keepRevisions: 1)
+        XCTAssertEqual(try b.load(sessionID: id, after: nil, keepRevisions: 100)?.revisions, [log(15)])
+        try a.delete(sessionID: id)
     }
 
     /// Many writers racing for one session through two handles: every append that returned
@@ -98,7 +152,7 @@ final class StoreContractTests: XCTestCase {
             while done < 5 {
                 guard let head = try? store.heads([id])[id] else { continue }
                 do {
-                    try store.append(sessionID: id, Self.rev(head + 1), lastAccess: 2, keepRevisions: 100)
+                    try store.append(sessionID: id, Self.rev(head + 1, snapshot: (head + 1) % 3 == 0), lastAccess: 2, keepRevisions: 100)
                     wins.withLockedValue { $0.append(head + 1) }
                     done += 1
                 } catch StoreConflict.revisionMoved {

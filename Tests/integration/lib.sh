@@ -45,6 +45,9 @@ start_server() {
     cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
   fi
   SERVER_LOG="$WORK/server.log"
+  # Made here, not only by the server's redirection: that happens in the child after the fork,
+  # and a first `sed` reading it before then failed the script (set -e, pipefail: status 2).
+  : > "$SERVER_LOG"
   "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port 0 \
     --data-dir "$WORK/data" --store "$WORK/store.sqlite" "$@" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!

@@ -91,6 +91,17 @@ public enum StyleCommand: Sendable, Hashable {
         }
     }
 
+    /// Whether the command changes only session-owned state (feature and global state, images,
+    /// annotations) and leaves the v8 document (`Style.toJSON()`) as it was, so whatever was
+    /// measured of the document before still holds after it.
+    public var leavesDocument: Bool {
+        switch self {
+        case .setFeatureState, .removeFeatureState, .setGlobalStateProperty, .addImage, .removeImage,
+             .addAnnotation, .updateAnnotation, .removeAnnotation: return true
+        default: return false
+        }
+    }
+
     /// The layer a command targets, if any (for error codes and history summaries).
     public var layerId: String? {
         switch self {

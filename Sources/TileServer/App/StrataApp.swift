@@ -42,7 +42,8 @@ public final class StrataApp: HTTPResponder {
         self.renderer = renderer
         self.sessions = SessionManager(store: store, limits: SessionLimits(
             maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
-            maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit), customLayers: renderer.customLayers)
+            maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit,
+            snapshotEvery: config.revisionSnapshotEvery), customLayers: renderer.customLayers)
         let pool = RenderPool(threads: config.effectiveRenderThreads, queueLimit: config.queueLimit,
                               onQueueDepth: { [metrics] d in metrics.queueDepth.record(d) },
                               onRender: { [metrics] seconds, ok in

@@ -67,6 +67,7 @@ extension ServerConfig {
                 guard let b = v.boolValue else { throw err(key, "expected a boolean") }
                 defaultSessionReadOnly = b
             case "historyLimit": historyLimit = try int(key, v, min: 1)
+            case "revisionSnapshotEvery": revisionSnapshotEvery = try int(key, v, min: 1)
             case "maxAnnotations": maxAnnotations = try int(key, v, min: 0)
             case "maxAnnotationTextLength": maxAnnotationTextLength = try int(key, v, min: 0)
             case "storeThreads": storeThreads = try int(key, v, min: 1)

@@ -36,6 +36,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var defaultSessionReadOnly = false
     /// Revisions kept per session for history and undo.
     public var historyLimit = 50
+    /// The store keeps a whole snapshot of the style at least every this many revisions; the
+    /// others store only their operations (`RevisionLog`).
+    public var revisionSnapshotEvery = RevisionLog.defaultSnapshotEvery
     /// Threads for store writes and other blocking work off the event loop.
     public var storeThreads = 4
     /// Event loop threads; 0 = one per core.

@@ -85,7 +85,8 @@ extension StrataApp {
                 let plan = try makePlan(current.style)
                 planned = plan
                 if let r = plan.replacement {
-                    return Session.Change(style: r.style, operations: .array(plan.steps.map(\.command.json)), undoTo: .some(r.undoTo))
+                    return Session.Change(style: r.style, operations: .array(plan.steps.map(\.command.json)), undoTo: .some(r.undoTo),
+                                          replayable: false)
                 }
                 let next: LiveStyle
                 do {

@@ -7,8 +7,16 @@ import StyleSpec
 /// (first-error reporting, persistence text, the one apply path every route goes through).
 public struct LiveStyle: Sendable {
     public let style: Style
+    /// The serialized v8 document's size when already known (measured by the mutation that made
+    /// this style, or carried over by commands that leave the document alone), so a change of
+    /// feature state on a large style does not serialize the whole style to check its size.
+    let knownDocumentBytes: Int?
 
-    public init(_ style: Style) { self.style = style }
+    public init(_ style: Style) { self.style = style; knownDocumentBytes = nil }
+
+    init(_ style: Style, documentBytes: Int?) { self.style = style; knownDocumentBytes = documentBytes }
+
+    func withDocumentBytes(_ n: Int) -> LiveStyle { LiveStyle(style, documentBytes: n) }
 
     /// The v8 document a client sees (`GET /style`).
     public var json: JSONValue { style.toJSON() }
@@ -44,7 +52,8 @@ public struct LiveStyle: Sendable {
     /// style load does; runtime adds refuse them.
     public func applying(_ commands: [StyleCommand], declarative: Bool = false) throws -> LiveStyle {
         switch style.applying(commands, allowingUnsupportedLayerTypes: declarative) {
-        case .success(let s): return LiveStyle(s)
+        case .success(let s):
+            return LiveStyle(s, documentBytes: commands.allSatisfy(\.leavesDocument) ? knownDocumentBytes : nil)
         case .failure(let e): throw e
         }
     }

@@ -11,6 +11,15 @@ public struct RevisionRecord: Sendable {
     public let operations: JSONValue
     public let undoTo: Int?
     public let created: Double
+    /// Revisions since the last one stored with a snapshot (0: this one has it) and the bytes of
+    /// their operations: what `RevisionLog` weighs to decide when to store the next snapshot.
+    let logDepth: Int
+    let logBytes: Int
+
+    init(number: Int, style: LiveStyle, operations: JSONValue, undoTo: Int?, created: Double, logDepth: Int = 0, logBytes: Int = 0) {
+        self.number = number; self.style = style; self.operations = operations; self.undoTo = undoTo
+        self.created = created; self.logDepth = logDepth; self.logBytes = logBytes
+    }
 }
 
 /// A client's live style. Reads take the current revision under a short lock; mutations are
@@ -59,11 +68,16 @@ public final class Session: Sendable {
     /// What a mutation computes from the current revision.
     public struct Change: Sendable {
         public var style: LiveStyle
+        /// `[[name, ...args], ...]` for history.
         public var operations: JSONValue
         /// nil = the usual "undo goes back to the previous revision".
         public var undoTo: Int??
-        public init(style: LiveStyle, operations: JSONValue, undoTo: Int?? = nil) {
-            self.style = style; self.operations = operations; self.undoTo = undoTo
+        /// Whether `operations`, applied declaratively to the current style, give `style`
+        /// exactly; then the store may keep just them (`RevisionLog`). Undo's operations do not
+        /// (its diff leaves images, feature state and annotations out), so it is stored whole.
+        public var replayable: Bool
+        public init(style: LiveStyle, operations: JSONValue, undoTo: Int?? = nil, replayable: Bool = true) {
+            self.style = style; self.operations = operations; self.undoTo = undoTo; self.replayable = replayable
         }
     }
 
@@ -88,7 +102,7 @@ public final class Session: Sendable {
     /// current revision — so `If-Match` and history behave as on one node and no update is lost.
     /// Blocks on the store; call it from the blocking pool.
     func mutate(ifMatch: Int?, limits: SessionLimits, store: any SessionStore,
-                reload: ((Int) throws -> [RevisionRecord]?)? = nil,
+                reload: ((RevisionRecord) throws -> [RevisionRecord]?)? = nil,
                 _ body: (RevisionRecord) throws -> Change) throws -> RevisionRecord {
         if readOnly { throw APIError(.forbidden, code: "read_only", message: "session \(id) is read-only") }
         mutation.lock()
@@ -102,22 +116,34 @@ public final class Session: Sendable {
             let change = try body(cur)
             // Nothing to do (e.g. PUT /style with the current style): no new revision.
             if case .array(let ops) = change.operations, ops.isEmpty, change.undoTo == nil { return cur }
-            let styleText = change.style.serializedStyle()
-            if styleText.utf8.count > limits.maxStyleBytes {
+            // Serialized only when its size is not known already (feature state, images and
+            // annotations leave the document's size as it was).
+            var styleText: String? = nil
+            let documentBytes: Int
+            if let n = change.style.knownDocumentBytes { documentBytes = n } else {
+                styleText = change.style.serializedStyle()
+                documentBytes = styleText!.utf8.count
+            }
+            if documentBytes > limits.maxStyleBytes {
                 throw APIError(.payloadTooLarge, code: "style_too_large",
-                               message: "the style would be \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
+                               message: "the style would be \(documentBytes) bytes, over the limit of \(limits.maxStyleBytes)")
             }
             let now = Date().timeIntervalSince1970
             let undoTo: Int? = change.undoTo ?? cur.number
-            let record = RevisionRecord(number: cur.number + 1, style: change.style, operations: change.operations,
-                                        undoTo: undoTo, created: now)
+            let operationsText = change.operations.serialized()
+            let entry = RevisionLog.entry(after: cur, operationBytes: operationsText.utf8.count, documentBytes: documentBytes,
+                                          replayable: change.replayable, snapshotEvery: limits.snapshotEvery)
+            let record = RevisionRecord(number: cur.number + 1, style: change.style.withDocumentBytes(documentBytes),
+                                        operations: change.operations, undoTo: undoTo, created: now,
+                                        logDepth: entry.depth, logBytes: entry.bytes)
+            let snapshot = entry.snapshot
+                ? StoredSnapshot(style: styleText ?? change.style.serializedStyle(), extras: change.style.serializedExtras()) : nil
             do {
                 try store.append(sessionID: id, StoredRevision(
-                    revision: record.number, style: styleText, extras: change.style.serializedExtras(),
-                    operations: change.operations.serialized(), undoTo: undoTo, created: now),
+                    revision: record.number, operations: operationsText, snapshot: snapshot, undoTo: undoTo, created: now),
                     lastAccess: now, keepRevisions: limits.historyLimit)
             } catch StoreConflict.revisionMoved(_, let head) where reload != nil && head > cur.number {
-                guard let newer = try reload!(cur.number) else { endLocked(); throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
+                guard let newer = try reload!(cur) else { endLocked(); throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
                 adoptLocked(newer, limit: limits.historyLimit)
                 continue
             } catch StoreConflict.unknownSession {
@@ -140,13 +166,13 @@ public final class Session: Sendable {
     static let maxConflictRetries = 32
 
     /// Catches up with revisions committed by other nodes (a notification, or a re-check
-    /// after the notification channel reconnected). `fetch(after)` returns the revisions after
+    /// after the notification channel reconnected). `fetch(held)` returns the revisions after
     /// the held one, nil when the session is gone from the store (then it ends here too).
-    func catchUp(limit: Int, fetch: (Int) throws -> [RevisionRecord]?) throws {
+    func catchUp(limit: Int, fetch: (RevisionRecord) throws -> [RevisionRecord]?) throws {
         mutation.lock()
         defer { mutation.unlock() }
         guard !isDeleted else { return }
-        guard let newer = try fetch(current.number) else { endLocked(); return }
+        guard let newer = try fetch(current) else { endLocked(); return }
         adoptLocked(newer, limit: limit)
     }
 
@@ -177,9 +203,13 @@ public struct SessionLimits: Sendable {
     public var idleSeconds: Double
     public var maxStyleBytes: Int
     public var historyLimit: Int
+    /// A revision is stored with a snapshot at least every this many (`RevisionLog`).
+    public var snapshotEvery: Int
 
-    public init(maxSessions: Int, idleSeconds: Double, maxStyleBytes: Int, historyLimit: Int) {
+    public init(maxSessions: Int, idleSeconds: Double, maxStyleBytes: Int, historyLimit: Int,
+                snapshotEvery: Int = RevisionLog.defaultSnapshotEvery) {
         self.maxSessions = maxSessions; self.idleSeconds = idleSeconds
         self.maxStyleBytes = maxStyleBytes; self.historyLimit = historyLimit
+        self.snapshotEvery = max(1, snapshotEvery)
     }
 }

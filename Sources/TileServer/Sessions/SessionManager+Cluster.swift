@@ -30,15 +30,16 @@ extension SessionManager {
     /// A mutation through the store's conditional append, catching up with other nodes'
     /// revisions when the head moved under it. Blocking.
     func mutate(_ session: Session, ifMatch: Int?, _ body: (RevisionRecord) throws -> Session.Change) throws -> RevisionRecord {
-        try session.mutate(ifMatch: ifMatch, limits: limits, store: store, reload: { [self] after in
-            try newerRecords(session.id, after: after)
+        try session.mutate(ifMatch: ifMatch, limits: limits, store: store, reload: { [self] held in
+            try newerRecords(session.id, after: held)
         }, body)
     }
 
-    /// The revisions after `after`, nil when the session is gone from the store.
-    func newerRecords(_ id: String, after: Int) throws -> [RevisionRecord]? {
-        guard let stored = try store.load(sessionID: id, after: after, keepRevisions: limits.historyLimit) else { return nil }
-        return records(stored.revisions, sessionID: id)
+    /// The revisions after the held one (rebuilt from it where the log continues it), nil when
+    /// the session is gone from the store.
+    func newerRecords(_ id: String, after held: RevisionRecord) throws -> [RevisionRecord]? {
+        guard let stored = try store.load(sessionID: id, after: held.number, keepRevisions: limits.historyLimit) else { return nil }
+        return records(stored.revisions, sessionID: id, continuing: held)
     }
 
     /// A change from the store's notifications. Returns at once; store reads run on
@@ -74,7 +75,7 @@ extension SessionManager {
     }
 
     private func catchUp(_ s: Session) throws {
-        try s.catchUp(limit: limits.historyLimit) { after in try newerRecords(s.id, after: after) }
+        try s.catchUp(limit: limits.historyLimit) { held in try newerRecords(s.id, after: held) }
         if s.isDeleted { sessions.withLockedValue { d in if d[s.id] === s { d[s.id] = nil } } }
     }
 

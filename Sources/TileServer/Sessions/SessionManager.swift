@@ -70,19 +70,37 @@ public final class SessionManager: Sendable {
         return session
     }
 
-    /// Stored revisions as live ones; a revision that no longer loads is skipped with a warning.
-    func records(_ revisions: [StoredRevision], sessionID: String) -> [RevisionRecord] {
+    /// Stored revisions as live ones, the last `historyLimit` of them. A snapshot row is parsed;
+    /// any other row replays its operations on the revision before it (`RevisionLog`), the
+    /// first one on `held` (the revision a catching-up session holds). A row that no longer
+    /// loads is skipped with a warning, and so are the rows that would be rebuilt from it, up
+    /// to the next snapshot.
+    func records(_ rows: [StoredRevision], sessionID: String, continuing held: RevisionRecord? = nil) -> [RevisionRecord] {
         var history: [RevisionRecord] = []
-        for r in revisions {
+        var previous = held
+        for r in rows {
+            let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
             do {
-                let style = try LiveStyle.restore(style: r.style, extras: r.extras, customLayers: customLayers)
-                let ops = (try? JSONParser.parse(r.operations)) ?? .array([])
-                history.append(RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created))
+                let record: RevisionRecord
+                if let snapshot = r.snapshot {
+                    let style = try LiveStyle.restore(style: snapshot.style, extras: snapshot.extras, customLayers: customLayers)
+                    record = RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created)
+                } else {
+                    guard let p = previous, p.number == r.revision - 1 else {
+                        throw StoreError("no snapshot or loaded revision \(r.revision - 1) to rebuild it from")
+                    }
+                    record = RevisionRecord(number: r.revision, style: try RevisionLog.replay(r.operations, on: p.style),
+                                            operations: ops, undoTo: r.undoTo, created: r.created,
+                                            logDepth: p.logDepth + 1, logBytes: p.logBytes + r.operations.utf8.count)
+                }
+                history.append(record)
+                previous = record
             } catch {
                 logger.warning("session \(sessionID) revision \(r.revision) no longer loads: \(error)")
+                previous = nil
             }
         }
-        return history
+        return Array(history.suffix(limits.historyLimit))
     }
 
     /// Server shutdown: every live session lets go of its custom layers (their `removed()`
@@ -103,19 +121,26 @@ public final class SessionManager: Sendable {
         return s
     }
 
-    /// Creates and persists a new session (blocking).
+    /// Creates and persists a new session (blocking). `maxSessions` counts this node's sessions,
+    /// or with a shared store every node's: the store counts them in the creating transaction.
     public func create(style: LiveStyle) throws -> Session {
-        let reserved = sessions.withLockedValue { d -> Bool in
+        let shared = store.isShared
+        let reserved = shared || sessions.withLockedValue { d -> Bool in
             let n = d.count - (d[SessionID.defaultID] == nil ? 0 : 1)
             return n < limits.maxSessions
         }
-        guard reserved else {
-            throw APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
-                                       retryAfter: 60, code: "session_limit")
+        let full = APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
+                                        retryAfter: 60, code: "session_limit")
+        guard reserved else { throw full }
+        let s: Session
+        do {
+            s = try makeSession(id: SessionID.generate(), style: style, readOnly: false, now: Date().timeIntervalSince1970,
+                                maxSessions: shared ? limits.maxSessions : nil)
+        } catch StoreConflict.sessionLimit {
+            throw full
         }
-        let s = try makeSession(id: SessionID.generate(), style: style, readOnly: false, now: Date().timeIntervalSince1970)
         let admitted = sessions.withLockedValue { d -> Bool in
-            guard d.count - (d[SessionID.defaultID] == nil ? 0 : 1) < limits.maxSessions else { return false }
+            guard shared || d.count - (d[SessionID.defaultID] == nil ? 0 : 1) < limits.maxSessions else { return false }
             d[s.id] = s
             return true
         }
@@ -126,15 +151,18 @@ public final class SessionManager: Sendable {
         return s
     }
 
-    private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double) throws -> Session {
+    private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double, maxSessions: Int? = nil) throws -> Session {
         let styleText = style.serializedStyle()
         if styleText.utf8.count > limits.maxStyleBytes {
             throw APIError(.payloadTooLarge, code: "style_too_large",
                            message: "the style is \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
         }
-        let rev = StoredRevision(revision: 0, style: styleText, extras: style.serializedExtras(), operations: "[]", undoTo: nil, created: now)
-        try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]))
-        let record = RevisionRecord(number: 0, style: style, operations: .array([]), undoTo: nil, created: now)
+        // The first revision always carries a snapshot: every later one is rebuilt from one.
+        let rev = StoredRevision(revision: 0, operations: "[]", snapshot: StoredSnapshot(style: styleText, extras: style.serializedExtras()),
+                                 undoTo: nil, created: now)
+        try store.create(StoredSession(id: id, createdAt: now, lastAccess: now, revisions: [rev]), maxSessions: maxSessions)
+        let record = RevisionRecord(number: 0, style: style.withDocumentBytes(styleText.utf8.count), operations: .array([]),
+                                    undoTo: nil, created: now)
         // Held from here on: a session that is then refused (limit race) is ended, which detaches.
         let session = Session(id: id, createdAt: now, lastAccess: now, readOnly: readOnly, history: [record],
                               lifecycle: customLayers?.lifecycle)

@@ -10,7 +10,7 @@ public final class MemorySessionStore: SessionStore {
         sessions.withLockedValue { d in
             d.values.sorted { $0.createdAt < $1.createdAt }.map { s in
                 var s = s
-                s.revisions = Array(s.revisions.suffix(keepRevisions))
+                s.revisions = RevisionWindow.load(s.revisions, after: nil, keep: keepRevisions)
                 return s
             }
         }
@@ -19,7 +19,7 @@ public final class MemorySessionStore: SessionStore {
     public func load(sessionID: String, after: Int?, keepRevisions: Int) throws -> StoredSession? {
         sessions.withLockedValue { d in
             guard var s = d[sessionID] else { return nil }
-            s.revisions = Array(s.revisions.filter { $0.revision > (after ?? Int.min) }.suffix(keepRevisions))
+            s.revisions = RevisionWindow.load(s.revisions, after: after, keep: keepRevisions)
             return s
         }
     }
@@ -32,9 +32,13 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
-    public func create(_ session: StoredSession) throws {
+    public func create(_ session: StoredSession, maxSessions: Int?) throws {
         try sessions.withLockedValue { d in
             if d[session.id] != nil { throw StoreConflict.exists(session.id) }
+            if let maxSessions, session.id != SessionID.defaultID,
+               d.keys.filter({ $0 != SessionID.defaultID }).count >= maxSessions {
+                throw StoreConflict.sessionLimit(maxSessions)
+            }
             d[session.id] = session
         }
     }
@@ -45,7 +49,9 @@ public final class MemorySessionStore: SessionStore {
             let head = s.revisions.last?.revision ?? -1
             if head != revision.revision - 1 { throw StoreConflict.revisionMoved(sessionID: sessionID, head: head) }
             s.revisions.append(revision)
-            if s.revisions.count > keepRevisions { s.revisions.removeFirst(s.revisions.count - keepRevisions) }
+            if let cut = RevisionWindow.pruneBefore(s.revisions, head: revision.revision, keep: keepRevisions) {
+                s.revisions.removeAll { $0.revision < cut }
+            }
             s.lastAccess = max(s.lastAccess, lastAccess)
             d[sessionID] = s
         }

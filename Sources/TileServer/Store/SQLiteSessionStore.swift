@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 
 /// Sessions in an embedded SQLite database (WAL, synchronous=FULL): `sessions` holds identity
-/// and access times, `revisions` the bounded style history. Each call is one transaction that
-/// is committed (and synced) before it returns.
+/// and access times, `revisions` the bounded style history as a log (each row its operations,
+/// some rows a snapshot of the whole style: `RevisionWindow`). Each call is one transaction
+/// that is committed (and synced) before it returns. The schema is versioned
+/// (`SQLiteMigrations`): files written by earlier versions open and keep their sessions.
 public final class SQLiteSessionStore: SessionStore {
     private let pool: DatabasePool
     public let path: String
@@ -19,31 +21,11 @@ public final class SQLiteSessionStore: SessionStore {
         }
         config.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: config)
-        try Self.migrator.migrate(pool)
-    }
-
-    static var migrator: DatabaseMigrator {
-        var m = DatabaseMigrator()
-        m.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE sessions (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    created_at REAL NOT NULL,
-                    last_access REAL NOT NULL
-                );
-                CREATE TABLE revisions (
-                    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                    revision INTEGER NOT NULL,
-                    style TEXT NOT NULL,
-                    extras TEXT NOT NULL,
-                    operations TEXT NOT NULL,
-                    undo_to INTEGER,
-                    created REAL NOT NULL,
-                    PRIMARY KEY (session_id, revision)
-                );
-                """)
+        let migrator = SQLiteMigrations.migrator
+        if try pool.read(migrator.hasBeenSuperseded) {
+            throw StoreError("\(path) was written by a newer Strata (its schema has migrations this build does not know); run that version")
         }
-        return m
+        try migrator.migrate(pool)
     }
 
     public func loadAll(keepRevisions: Int) throws -> [StoredSession] {
@@ -78,20 +60,33 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// `RevisionWindow.load` in one statement (so one consistent read).
     private static func revisions(of id: String, after: Int?, keep: Int, _ db: Database) throws -> [StoredRevision] {
         try Row.fetchAll(db, sql: """
-            SELECT revision, style, extras, operations, undo_to, created FROM revisions
-            WHERE session_id = ? AND revision > ? ORDER BY revision DESC LIMIT ?
-            """, arguments: [id, after ?? -1, keep]).reversed().map { r in
-            StoredRevision(revision: r["revision"], style: r["style"], extras: r["extras"],
-                           operations: r["operations"], undoTo: r["undo_to"], created: r["created"])
+            WITH kept AS (SELECT revision FROM revisions WHERE session_id = :id AND revision > :after
+                          ORDER BY revision DESC LIMIT :keep),
+                 bounds AS (SELECT MIN(revision) AS first FROM kept),
+                 base AS (SELECT MAX(r.revision) AS rev FROM revisions r, bounds
+                          WHERE r.session_id = :id AND r.revision <= bounds.first AND r.style IS NOT NULL)
+            SELECT revision, operations, style, extras, undo_to, created FROM revisions, bounds, base
+            WHERE session_id = :id AND revision >= MAX(IFNULL(base.rev, bounds.first), :after + 1)
+            ORDER BY revision
+            """, arguments: ["id": id, "after": after ?? -1, "keep": keep]).map { r in
+            let style: String? = r["style"], extras: String? = r["extras"]
+            return StoredRevision(revision: r["revision"], operations: r["operations"],
+                                  snapshot: style.map { StoredSnapshot(style: $0, extras: extras ?? "{}") },
+                                  undoTo: r["undo_to"], created: r["created"])
         }
     }
 
-    public func create(_ s: StoredSession) throws {
+    public func create(_ s: StoredSession, maxSessions: Int?) throws {
         try pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [s.id]) != nil {
                 throw StoreConflict.exists(s.id)
+            }
+            if let maxSessions, s.id != SessionID.defaultID,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM sessions WHERE id <> ?", arguments: [SessionID.defaultID]) ?? 0 >= maxSessions {
+                throw StoreConflict.sessionLimit(maxSessions)
             }
             try db.execute(sql: "INSERT INTO sessions (id, created_at, last_access) VALUES (?, ?, ?)",
                            arguments: [s.id, s.createdAt, s.lastAccess])
@@ -107,8 +102,11 @@ public final class SQLiteSessionStore: SessionStore {
             // Thrown inside the transaction: GRDB rolls the access time back too.
             guard head == r.revision - 1 else { throw StoreConflict.revisionMoved(sessionID: sessionID, head: head) }
             try Self.insert(r, session: sessionID, db)
-            try db.execute(sql: "DELETE FROM revisions WHERE session_id = ? AND revision <= ?",
-                           arguments: [sessionID, r.revision - keepRevisions])
+            // `RevisionWindow.pruneBefore`: older than the snapshot the oldest kept revision needs.
+            try db.execute(sql: """
+                DELETE FROM revisions WHERE session_id = :id AND revision < (
+                    SELECT MAX(revision) FROM revisions WHERE session_id = :id AND revision <= :firstKept AND style IS NOT NULL)
+                """, arguments: ["id": sessionID, "firstKept": r.revision - max(keepRevisions, 1) + 1])
         }
     }
 
@@ -136,8 +134,8 @@ public final class SQLiteSessionStore: SessionStore {
 
     private static func insert(_ r: StoredRevision, session: String, _ db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO revisions (session_id, revision, style, extras, operations, undo_to, created)
+            INSERT INTO revisions (session_id, revision, operations, style, extras, undo_to, created)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [session, r.revision, r.style, r.extras, r.operations, r.undoTo, r.created])
+            """, arguments: [session, r.revision, r.operations, r.snapshot?.style, r.snapshot?.extras, r.undoTo, r.created])
     }
 }

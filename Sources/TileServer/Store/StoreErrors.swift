@@ -14,12 +14,15 @@ public enum StoreConflict: Error, Equatable, Sendable, CustomStringConvertible {
     case revisionMoved(sessionID: String, head: Int)
     /// The session is not (or no longer) stored: another node deleted it.
     case unknownSession(String)
+    /// `create` found the store at its limit of sessions (all nodes' together).
+    case sessionLimit(Int)
 
     public var description: String {
         switch self {
         case .exists(let id): return "session \(id) already exists"
         case .revisionMoved(let id, let head): return "session \(id) is at revision \(head) in the store"
         case .unknownSession(let id): return "unknown session \(id)"
+        case .sessionLimit(let n): return "the store holds the limit of \(n) sessions"
         }
     }
 }

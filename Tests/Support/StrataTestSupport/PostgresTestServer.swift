@@ -38,11 +38,20 @@ public final class PostgresTestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: s.directory.deletingLastPathComponent())
     }
 
-    private static func start() throws -> PostgresTestServer {
+    /// A server of the test's own (stop it with `stopAndRemove`); with `tls` it also offers TLS
+    /// (a self-signed certificate), for the `sslmode` tests.
+    public static func startPrivate(tls: Bool) throws -> PostgresTestServer { try start(tls: tls) }
+
+    public func stopAndRemove() {
+        _ = try? run("stop")
+        try? FileManager.default.removeItem(at: directory.deletingLastPathComponent())
+    }
+
+    private static func start(tls: Bool = false) throws -> PostgresTestServer {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let dir = parent.appendingPathComponent("pg")
-        let (status, out) = try Self.shell([script, "start", dir.path])
+        let (status, out) = try Self.shell([script, "start", dir.path] + (tls ? ["tls"] : []))
         if status == 3 { throw TestEnvironment.missing("PostgreSQL (apt-get install postgresql): \(out)") }
         guard status == 0, let port = Int(out.split(separator: "\n").last.map(String.init) ?? "") else {
             throw MissingTestInput(what: "a running test PostgreSQL server: postgres.sh start failed (\(status)): \(out)")

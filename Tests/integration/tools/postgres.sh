@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL server for the tests, on loopback in a temporary directory.
-#   postgres.sh start DIR   → initdb + start; prints the port. User strata, password "strata-test",
-#                             database strata (scram-sha-256 over TCP, so passwords are checked).
+#   postgres.sh start DIR [tls] → initdb + start; prints the port. User strata, password "strata-test",
+#                             database strata (scram-sha-256 over TCP, so passwords are checked);
+#                             with tls, the server also offers TLS (a throw-away self-signed certificate).
 #   postgres.sh stop DIR | resume DIR | restart DIR | createdb DIR NAME | psql DIR DB ARGS...
 # PostgreSQL refuses to run as root, so under root (CI) it runs as `nobody` through runuser.
 # Missing binaries: exit 3 (the caller decides: skip locally, fail under CI=true).
@@ -28,6 +29,13 @@ case "$cmd" in
     if [ "$(id -u)" = 0 ]; then chown nobody "$dir/pw"; fi
     as_pg "$PGBIN/initdb" -D "$dir/data" -U strata --pwfile="$dir/pw" -A scram-sha-256 -E UTF8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
+    if [ "${3:-}" = tls ]; then
+      openssl req -new -x509 -days 2 -nodes -subj "/CN=127.0.0.1" -keyout "$dir/data/server.key" \
+        -out "$dir/data/server.crt" >"$dir/openssl.log" 2>&1 || { cat "$dir/openssl.log" >&2; exit 1; }
+      chmod 600 "$dir/data/server.key"
+      if [ "$(id -u)" = 0 ]; then chown nobody "$dir/data/server.key" "$dir/data/server.crt"; fi
+      echo "ssl = on" >> "$dir/data/postgresql.conf"
+    fi
     port=$(free_port)
     echo "$port" > "$dir/port"
     as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \

@@ -4,6 +4,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 import PostgresNIO
 
 /// A small blocking pool of PostgreSQL connections for the store's calls, which run on the
@@ -27,18 +28,31 @@ final class PostgresConnectionPool: Sendable {
     }
     private let state = NIOLockedValueBox(State())
 
-    init(url: PostgresURL, maxConnections: Int, connectTimeout: TimeAmount = .seconds(3), logger: Logger) {
+    init(url: PostgresURL, maxConnections: Int, connectTimeout: TimeAmount = .seconds(3), logger: Logger) throws {
         self.url = url
         self.logger = logger
-        self.group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var c = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.user,
-                                                 password: url.password, database: url.database, tls: .disable)
+                                                 password: url.password, database: url.database, tls: try Self.tls(url.sslMode))
+        self.group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         c.options.connectTimeout = connectTimeout
         self.configuration = c
         self.slots = DispatchSemaphore(value: max(1, maxConnections))
     }
 
     var health: StoreHealth { state.withLockedValue { $0.health } }
+
+    /// postgres-nio's TLS setting for an `sslmode` (NIOSSL, already postgres-nio's dependency).
+    static func tls(_ mode: PostgresURL.SSLMode) throws -> PostgresConnection.Configuration.TLS {
+        var config = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .disable: return .disable
+        case .prefer, .require:
+            config.certificateVerification = .none
+            let context = try NIOSSLContext(configuration: config)
+            return mode == .prefer ? .prefer(context) : .require(context)
+        case .verifyFull: return .require(try NIOSSLContext(configuration: config))
+        }
+    }
 
     /// The longest any one store call (a connection, a free slot, a statement) may take
     /// before it counts as the store being unavailable.

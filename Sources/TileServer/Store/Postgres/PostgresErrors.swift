@@ -50,6 +50,8 @@ enum PostgresErrors {
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
             case .authMechanismRequiresPassword: return "the server asks for a password and none was given (put it in the URL or in \(PostgresURL.passwordVariable))"
             case .unsupportedAuthMechanism: return "the server asks for an authentication method this client does not support"
+            case .sslUnsupported:
+                return "the server does not offer TLS, which sslmode=require (or verify-full) needs: enable ssl on the server, or use sslmode=prefer or disable"
             default: return "PostgreSQL client error \(e.code)"
             }
         }

@@ -40,6 +40,15 @@ enum PostgresMigrations {
         Migration(version: 2, description: "index for the idle-session sweep", statements: [
             "CREATE INDEX strata_sessions_last_access ON strata_sessions (last_access)",
         ]),
+        // Every existing row keeps its style and extras, so it becomes a snapshot row.
+        Migration(version: 3, description: "revisions as a log: style and extras only on snapshot rows", statements: [
+            """
+            ALTER TABLE strata_revisions
+                ALTER COLUMN style DROP NOT NULL,
+                ALTER COLUMN extras DROP NOT NULL,
+                ADD CONSTRAINT strata_revisions_snapshot_whole CHECK ((style IS NULL) = (extras IS NULL))
+            """,
+        ]),
     ]
 
     static var latest: Int { all.last!.version }

@@ -4,7 +4,8 @@ import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// Sessions in PostgreSQL, shared by any number of Strata nodes. `strata_sessions` holds each
-/// session's identity, access time and head revision; `strata_revisions` its bounded history.
+/// session's identity, access time and head revision; `strata_revisions` its bounded history
+/// as a log (each row its operations, some rows a snapshot of the whole style: `RevisionWindow`).
 /// An append is a transaction that moves the head only from `revision - 1`, so two nodes
 /// mutating one session serialise and neither loses the other's update; every commit sends
 /// `NOTIFY strata_sessions` so the other nodes refresh what they hold.
@@ -21,9 +22,15 @@ public final class PostgresSessionStore: SessionStore {
     /// database, schema newer than this build) with the URL shown without its password.
     public init(url: PostgresURL, maxConnections: Int = 4, logger: Logger = Logger(label: "strata.store")) throws {
         self.logger = logger
-        self.pool = PostgresConnectionPool(url: url, maxConnections: maxConnections, logger: logger)
+        do {
+            self.pool = try PostgresConnectionPool(url: url, maxConnections: maxConnections, logger: logger)
+        } catch {
+            throw ConfigError(file: "store", message: "\(url): TLS set-up failed: \(error)")
+        }
         do {
             try PostgresMigrations.migrate(pool, logger: logger)
+            let encrypted = try connectionIsEncrypted()
+            logger.notice("PostgreSQL store \(url): connections \(encrypted ? "encrypted (TLS)" : "not encrypted")")
         } catch let e as ConfigError {
             pool.close()
             throw e
@@ -46,6 +53,14 @@ public final class PostgresSessionStore: SessionStore {
     }
 
     public var isShared: Bool { true }
+
+    /// Whether the store's connections run over TLS, as the server sees them (logged at start).
+    func connectionIsEncrypted() throws -> Bool {
+        try pool.withConnection { conn in
+            try conn.run("SELECT COALESCE((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false)", logger)
+                .first?.decode(Bool.self) ?? false
+        }
+    }
     public var health: StoreHealth { pool.health }
 
     // MARK: reads
@@ -82,20 +97,42 @@ public final class PostgresSessionStore: SessionStore {
         }
     }
 
+    /// `RevisionWindow.load` in one statement: one snapshot of the data, so an append and its
+    /// pruning committed meanwhile by another node never leave a revision without its base.
     private func revisions(_ conn: PostgresConnection, id: String, after: Int?, keep: Int) throws -> [StoredRevision] {
-        try conn.run("""
-            SELECT revision, style, extras, operations, undo_to, created FROM strata_revisions
-            WHERE session_id = \(id) AND revision > \(after ?? -1) ORDER BY revision DESC LIMIT \(keep)
-            """, logger).reversed().map { row in
-            let (rev, style, extras, ops, undo, created) = try row.decode((Int, String, String, String, Int?, Double).self)
-            return StoredRevision(revision: rev, style: style, extras: extras, operations: ops, undoTo: undo, created: created)
+        let after = after ?? -1
+        return try conn.run("""
+            WITH kept AS (SELECT revision FROM strata_revisions WHERE session_id = \(id) AND revision > \(after)
+                          ORDER BY revision DESC LIMIT \(keep)),
+                 bounds AS (SELECT MIN(revision) AS first FROM kept),
+                 base AS (SELECT MAX(r.revision) AS rev FROM strata_revisions r, bounds
+                          WHERE r.session_id = \(id) AND r.revision <= bounds.first AND r.style IS NOT NULL)
+            SELECT revision, operations, style, extras, undo_to, created FROM strata_revisions, bounds, base
+            WHERE session_id = \(id) AND bounds.first IS NOT NULL
+              AND revision >= GREATEST(COALESCE(base.rev, bounds.first), \(after + 1))
+            ORDER BY revision
+            """, logger).map { row in
+            let (rev, ops, style, extras, undo, created) = try row.decode((Int, String, String?, String?, Int?, Double).self)
+            return StoredRevision(revision: rev, operations: ops, snapshot: style.map { StoredSnapshot(style: $0, extras: extras ?? "{}") },
+                                  undoTo: undo, created: created)
         }
     }
 
     // MARK: writes
 
-    public func create(_ s: StoredSession) throws {
+    /// Serialises creations that count against `maxSessions` (any constant unique to Strata).
+    static let createLockKey: Int64 = 0x5374_7261_7461_0002
+
+    public func create(_ s: StoredSession, maxSessions: Int?) throws {
         try pool.transaction { conn in
+            if let maxSessions, s.id != SessionID.defaultID {
+                // One creator at a time: its count (a statement after the lock, so it sees every
+                // creation committed before) and its insert see the same sessions.
+                try conn.run("SELECT pg_advisory_xact_lock(\(Self.createLockKey))", logger)
+                let n = try conn.run("SELECT count(*) FROM strata_sessions WHERE id <> \(SessionID.defaultID)", logger)
+                    .first?.decode(Int.self) ?? 0
+                if n >= maxSessions { throw StoreConflict.sessionLimit(maxSessions) }
+            }
             let inserted = try conn.affected("""
                 INSERT INTO strata_sessions (id, created_at, last_access, revision)
                 VALUES (\(s.id), \(s.createdAt), \(s.lastAccess), \(s.revisions.last?.revision ?? 0))
@@ -120,7 +157,12 @@ public final class PostgresSessionStore: SessionStore {
                 throw StoreConflict.revisionMoved(sessionID: sessionID, head: try head.decode(Int.self))
             }
             try insert(conn, r, session: sessionID)
-            try conn.run("DELETE FROM strata_revisions WHERE session_id = \(sessionID) AND revision <= \(r.revision - keepRevisions)", logger)
+            // `RevisionWindow.pruneBefore`: older than the snapshot the oldest kept revision needs.
+            try conn.run("""
+                DELETE FROM strata_revisions WHERE session_id = \(sessionID) AND revision < (
+                    SELECT MAX(revision) FROM strata_revisions
+                    WHERE session_id = \(sessionID) AND revision <= \(r.revision - max(keepRevisions, 1) + 1) AND style IS NOT NULL)
+                """, logger)
             // Delivered to every listening node when (and only if) the transaction commits.
             try conn.run("SELECT pg_notify(\(Self.channel), \("r \(r.revision) \(r.created) \(sessionID)"))", logger)
         }
@@ -155,8 +197,8 @@ public final class PostgresSessionStore: SessionStore {
 
     private func insert(_ conn: PostgresConnection, _ r: StoredRevision, session: String) throws {
         try conn.run("""
-            INSERT INTO strata_revisions (session_id, revision, style, extras, operations, undo_to, created)
-            VALUES (\(session), \(r.revision), \(r.style), \(r.extras), \(r.operations), \(r.undoTo), \(r.created))
+            INSERT INTO strata_revisions (session_id, revision, operations, style, extras, undo_to, created)
+            VALUES (\(session), \(r.revision), \(r.operations), \(r.snapshot?.style), \(r.snapshot?.extras), \(r.undoTo), \(r.created))
             """, logger)
     }
 

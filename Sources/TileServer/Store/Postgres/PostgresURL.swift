@@ -1,14 +1,23 @@
 import Foundation
 
-/// `postgres://user[:password]@host[:port]/database` as given to `--store` or `"store"`.
-/// The password may instead come from `STRATA_PG_PASSWORD`, so it need not appear in a config
-/// file or a process list. `description` never shows the password.
+/// `postgres://user[:password]@host[:port]/database[?sslmode=MODE]` as given to `--store` or
+/// `"store"`. The password may instead come from `STRATA_PG_PASSWORD`, so it need not appear in
+/// a config file or a process list. `description` never shows the password.
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var user: String
     public var password: String?
     public var host: String
     public var port: Int
     public var database: String
+    public var sslMode: SSLMode
+
+    /// TLS to the server, named and defaulted as libpq does (`prefer`). `prefer` and `require`
+    /// encrypt without checking the certificate (as libpq); `verify-full` checks it against the
+    /// system's trust roots and the host name.
+    public enum SSLMode: String, Sendable, CaseIterable {
+        case disable, prefer, require
+        case verifyFull = "verify-full"
+    }
 
     /// The environment variable read when the URL carries no password.
     public static let passwordVariable = "STRATA_PG_PASSWORD"
@@ -47,10 +56,14 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         guard let slash = rest.firstIndex(of: "/") else { throw Self.error("a database name is required after the host: …@host:port/database") }
         let hostPort = rest[..<slash]
-        let dbPart = rest[rest.index(after: slash)...]
-        guard !dbPart.contains("?"), !dbPart.contains("/") else {
-            throw Self.error("unexpected text after the database name (query parameters are not supported)")
+        var dbPart = rest[rest.index(after: slash)...]
+        if let q = dbPart.firstIndex(of: "?") {
+            sslMode = try Self.parseQuery(dbPart[dbPart.index(after: q)...])
+            dbPart = dbPart[..<q]
+        } else {
+            sslMode = .prefer
         }
+        guard !dbPart.contains("/") else { throw Self.error("unexpected text after the database name") }
         guard let db = String(dbPart).removingPercentEncoding, !db.isEmpty else { throw Self.error("the database name is empty") }
         database = db
         var h = Substring(hostPort), portText: Substring?
@@ -73,10 +86,24 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The URL with the password left out.
+    /// `sslmode=MODE`, the one query parameter the URL may carry.
+    private static func parseQuery(_ query: Substring) throws -> SSLMode {
+        let expected = SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false)
+        guard pairs.count == 1, let eq = pairs[0].firstIndex(of: "="), pairs[0][..<eq] == "sslmode" else {
+            throw error("the only query parameter is sslmode=MODE (one of \(expected)), got \"?\(query)\"")
+        }
+        let value = pairs[0][pairs[0].index(after: eq)...]
+        guard let mode = SSLMode(rawValue: String(value)) else {
+            throw error("sslmode must be one of \(expected), got \"\(value)\"")
+        }
+        return mode
+    }
+
+    /// The URL with the password left out (and `sslmode` when it is not the default).
     public var description: String {
         let h = host.contains(":") ? "[\(host)]" : host
-        return "postgres://\(user)@\(h):\(port)/\(database)"
+        return "postgres://\(user)@\(h):\(port)/\(database)" + (sslMode == .prefer ? "" : "?sslmode=\(sslMode.rawValue)")
     }
 
     static func error(_ message: String) -> ConfigError {
