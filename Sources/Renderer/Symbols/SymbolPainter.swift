@@ -164,13 +164,8 @@ enum SymbolPainter {
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
-                    let origin = at + text.shift
-                    for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
-                        let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
-                        quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect,
-                                                                                         gridded: snapsAnchors),
-                                                      drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
-                    }
+                    batch.appendGlyphs(shaping, at: at + text.shift, offset: text.offset, scale: scale, angle: textAngle,
+                                       gridded: snapsAnchors, to: &quads) { f.drawingIndex($0, base: drawing, sections: sectionDrawings) }
                 }
                 placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
             }
@@ -200,14 +195,41 @@ enum SymbolPainter {
         var variant = -1
     }
 
-    /// `variant`: the placement a block chose (no collision test); nil: find one.
+    /// Variants at and above this are vertical placements (the vertical shaping's variant + 1).
+    static let verticalVariants = 1 << 16
+
+    /// `variant`: the placement a block chose (no collision test); nil: find one. Text with
+    /// a vertical shaping tries the layer's writing modes in order, each with all its anchors.
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
                           mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
                           _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
-        guard let shaping = f.shaping else { return PlacedText() }
+        guard f.shaping != nil else { return PlacedText() }
+        func place(vertical: Bool, _ variant: Int?) -> PlacedText? {
+            guard let shaping = vertical ? f.verticalShaping : f.shaping else { return nil }
+            var p = placeShaping(f, shaping, vertical: vertical, at: at, scale: scale, padding: pad, angle: angle, mapAngle: mapAngle,
+                                 cooperative: cooperative, layout, collisions, variant: variant)
+            if vertical, p != nil { p!.variant += 1 + verticalVariants }
+            return p
+        }
+        if let variant {
+            return variant >= verticalVariants ? place(vertical: true, variant - verticalVariants - 1) : place(vertical: false, variant)
+        }
+        guard f.verticalShaping != nil else { return place(vertical: false, nil) }
+        for mode in layout.writingModes {
+            if let p = place(vertical: mode == "vertical", nil) { return p }
+        }
+        return nil
+    }
+
+    /// One shaping placed: at its anchor, or at the first variable anchor with room. A vertical
+    /// shaping's box is turned 90° with it.
+    private static func placeShaping(_ f: SymbolFeatureLayout, _ shaping: TextShaping, vertical: Bool, at: SIMD2<Float>, scale: Float,
+                                     padding pad: Float, angle: Float, mapAngle: Float, cooperative: Bool,
+                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?) -> PlacedText? {
+        let turn: Float = vertical ? .pi / 2 : 0
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
-                       angle: angle, at: at + shift, padding: pad)
+                       angle: angle + turn, at: at + shift, padding: pad)
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
@@ -215,9 +237,12 @@ enum SymbolPainter {
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         func candidate(_ i: Int) -> PlacedText? {
-            guard i >= 0, i < candidates.count, i < f.variableShapings.count, let s = f.variableShapings[i] else { return nil }
+            guard i >= 0, i < candidates.count, i < f.variableShapings.count,
+                  let s = vertical ? shaping : f.variableShapings[i] else { return nil }
             let c = candidates[i]
-            let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
+            var w = (s.right - s.left) * Double(scale), h = (s.bottom - s.top) * Double(scale)
+            if vertical { swap(&w, &h) }
+            w += 2 * Double(pad); h += 2 * Double(pad)
             let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
             var shift = SIMD2(Float(d.x), Float(d.y))
             if mapAngle != 0 {
@@ -295,8 +320,16 @@ enum SymbolPainter {
 /// draws a symbol layer: the icons of every tile first, then tile by tile the halos and then
 /// the text.
 final class SymbolBatch {
-    struct Quad { var glyph: SDFGlyph; var quad: RotatedQuad; var drawing: Int }
+    /// A glyph, or an image in text (`image` indexes `images`; −1 for a glyph).
+    struct Quad {
+        var glyph: SDFGlyph; var quad: RotatedQuad; var drawing: Int
+        var image: Int32 = -1
+    }
     var quads: [Quad] = []
+    /// Images in text, drawn in the text pass with the text's opacity; each padded with the
+    /// atlas's transparent texel once.
+    var images: [TextImage] = []
+    var paddedImages: [String: Pixmap] = [:]
     var drawings: [SDFGlyphDrawing] = []
     var icons: [SymbolIcons.Placed] = []
     /// Where each tile's quads start.
@@ -318,7 +351,13 @@ final class SymbolBatch {
             let end = k + 1 < starts.count ? starts[k + 1] : quads.count
             guard start < end else { continue }
             for pass in [SDFGlyphDrawing.Pass.halo, .text] {
-                for q in quads[start..<end] { drawings[q.drawing].draw(q.glyph, quad: q.quad, pass: pass, on: canvas) }
+                for q in quads[start..<end] {
+                    if q.image >= 0 {
+                        if pass == .text { drawImage(q, on: canvas) }
+                        continue
+                    }
+                    drawings[q.drawing].draw(q.glyph, quad: q.quad, pass: pass, on: canvas)
+                }
             }
         }
     }
