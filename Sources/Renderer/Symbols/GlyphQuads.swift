@@ -1,3 +1,5 @@
+import SourceData
+
 /// The quad of one shaped glyph (or image in text), in 24 px units, as MapLibre's
 /// `getGlyphQuads` builds it: the glyph's padded field (or the image with its 1 px atlas
 /// padding) at its scale, corners kept at 1/32 unit as the vertex buffer stores them. A glyph

@@ -215,7 +215,9 @@ final class SymbolLayerLayout {
         let stack = fontNames.value(fctx).joined(separator: ",")
         let tagged: TaggedText
         if case .formatted(let formatted) = fieldValue {
-            tagged = TaggedText(formatted, stack: stack, transform: cased, image: { self.frame.images.image($0) })
+            let tokens = textTokens
+            tagged = TaggedText(formatted, stack: stack, transform: { cased(tokens ? SymbolTokens.resolve($0, properties: properties) : $0) },
+                                image: { self.frame.images.image($0) })
         } else {
             tagged = TaggedText(string.unicodeScalars.map(\.value), stack: stack)
         }

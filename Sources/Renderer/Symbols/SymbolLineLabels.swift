@@ -190,6 +190,25 @@ enum SymbolLineLabels {
         if let icon { batch.icons.append(icon) }
         batch.quads.append(contentsOf: quads)
     }
+
+    /// A label's glyphs walked along the line (kept upright), with its first and last glyph
+    /// (the collision circles' ends); a vertical shaping is flipped when its first glyph would
+    /// land below its last. Nil when it does not fit on the line.
+    private static func alongLine(_ glyphs: [PositionedGlyph], _ f: SymbolFeatureLayout, scale: Double, options: Options,
+                                  path: SymbolLinePlacement.Path, vertical: Bool = false)
+        -> (placed: [SymbolLinePlacement.Placed], first: SymbolLinePlacement.Placed, last: SymbolLinePlacement.Placed)? {
+        let offsets = glyphs.map { ($0.x + GlyphQuads.halfAdvance($0)) * scale }
+        let lineOffset = f.textOffset * scale
+        guard let placed = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: lineOffset,
+                                                          keepUpright: options.keepUpright && !vertical, on: path),
+              let first = placed.first, let last = placed.last else { return nil }
+        if vertical, options.keepUpright, first.point.y > last.point.y {
+            guard let flipped = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: lineOffset, keepUpright: false,
+                                                               flip: true, on: path) else { return nil }
+            return (flipped, first, last)
+        }
+        return (placed, first, last)
+    }
 }
 
 /// The anchors of each label text placed so far in a tile: an anchor closer than half a
