@@ -19,8 +19,8 @@ extension SymbolBatch {
         }
     }
 
-    /// An image in text over its quad (its padded pixels edge to edge), sampled bilinearly
-    /// as MapLibre's text-and-icon shader samples the icon atlas, times the text opacity.
+    /// An image in text over its quad (its padded pixels edge to edge), times the text
+    /// opacity: sampled nearest when shown unturned at its pixel size, else bilinearly.
     func drawImage(_ q: Quad, on canvas: Canvas) {
         let image = images[Int(q.image)]
         let pix: Pixmap
@@ -35,6 +35,9 @@ extension SymbolBatch {
         }
         let opacity = drawings[q.drawing].opacity
         guard opacity > 0 else { return }
-        canvas.drawImage(pix, transform: q.quad.imageTransform(width: pix.width, height: pix.height), filter: .bilinear, opacity: opacity)
+        let r = q.quad.rect
+        let native = q.quad.angle == 0 && abs(r.z - r.x - Float(pix.width)) < 1e-3 && abs(r.w - r.y - Float(pix.height)) < 1e-3
+        canvas.drawImage(pix, transform: q.quad.imageTransform(width: pix.width, height: pix.height),
+                         filter: native ? .nearest : .bilinear, opacity: opacity)
     }
 }
