@@ -33,9 +33,16 @@ struct TaggedText {
 
     /// Unformatted text in one fontstack.
     init(_ codes: [UInt32], stack: String) {
-        self.codes = codes
-        sectionOf = [Int](repeating: 0, count: codes.count)
+        self.codes = ArabicShaping.applies(codes) ? Self.shaped(codes) : codes
+        sectionOf = [Int](repeating: 0, count: self.codes.count)
         sections = [TextSection(stack: stack)]
+    }
+
+    /// Arabic in its contextual forms, ligatures' second letters left out (each section is
+    /// shaped on its own, as MapLibre shapes each section's text).
+    static func shaped(_ codes: [UInt32]) -> [UInt32] {
+        let s = ArabicShaping.shape(codes)
+        return s.codes.indices.compactMap { s.keep[$0] ? s.codes[$0] : nil }
     }
 
     /// `format` sections: text sections in their own fontstack (or `stack`), scale and
@@ -56,10 +63,10 @@ struct TaggedText {
             }
             sections.append(TextSection(stack: s.fontStack ?? stack, scale: s.scale.map { $0 > 0 ? $0 : 1 } ?? 1,
                                         verticalAlign: align, color: s.textColor))
-            for c in transform(s.text).unicodeScalars {
-                codes.append(c.value)
-                sectionOf.append(sections.count - 1)
-            }
+            var text = transform(s.text).unicodeScalars.map(\.value)
+            if ArabicShaping.applies(text) { text = Self.shaped(text) }
+            codes += text
+            sectionOf += repeatElement(sections.count - 1, count: text.count)
         }
     }
 

@@ -92,9 +92,9 @@ enum TextShaper {
         var placed: [PositionedGlyph] = []
         var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
         var verticalizable = false
-        for range in lines {
-            let line = trim(text.codes, range)
-            if line.isEmpty { y += lineHeight; continue }
+        // One line's code points (indices into `text`, in visual order), trimmed.
+        func shapeLine<Line: Collection>(_ line: Line) where Line.Element == Int {
+            if line.isEmpty { y += lineHeight; return }
             // The line's tallest section (images count at scale 1) and largest image.
             var maxScale = 0.0, maxImage = SIMD2<Double>.zero
             for i in line {
@@ -148,6 +148,16 @@ enum TextShaper {
             let height = lineHeight * maxScale + imageOffset
             y += height
             maxLineHeight = max(maxLineHeight, height)
+        }
+        if BidiReorder.applies(text.codes) {
+            for order in BidiReorder.reorder(text.codes, lines: lines) {
+                var lo = 0, hi = order.count
+                while lo < hi, whitespace.contains(text.codes[order[lo]]) { lo += 1 }
+                while hi > lo, whitespace.contains(text.codes[order[hi - 1]]) { hi -= 1 }
+                shapeLine(order[lo..<hi])
+            }
+        } else {
+            for range in lines { shapeLine(trim(text.codes, range)) }
         }
         guard !placed.isEmpty else { return nil }
         let align = anchor.alignment
