@@ -28,10 +28,20 @@ enum BidiReorder {
         codes.contains { let k = kind($0); return k == .r || k == .al }
     }
 
-    /// Each line's code point indices in visual order, bidi marks left out.
+    /// Each line's code point indices in visual order, bidi marks left out. A paragraph
+    /// separator inside a line ends it (the plugin merges paragraph ends into the breaks).
     static func reorder(_ codes: [UInt32], lines: [Range<Int>]) -> [[Int]] {
         let levels = resolveLevels(codes)
-        return lines.map { line in
+        var split: [Range<Int>] = []
+        for line in lines {
+            var start = line.lowerBound
+            for i in line where i + 1 < line.upperBound && kind(codes[i]) == .b {
+                split.append(start..<i + 1)
+                start = i + 1
+            }
+            split.append(start..<line.upperBound)
+        }
+        return split.map { line in
             var lv = line.map { levels.levels[$0] }
             // Trailing whitespace (and whitespace before a paragraph break) at the paragraph level.
             var k = line.count - 1

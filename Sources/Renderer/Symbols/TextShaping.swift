@@ -93,7 +93,9 @@ enum TextShaper {
         var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
         var verticalizable = false
         // One line's code points (indices into `text`, in visual order), trimmed.
+        var lineCount = 0
         func shapeLine<Line: Collection>(_ line: Line) where Line.Element == Int {
+            lineCount += 1
             if line.isEmpty { y += lineHeight; return }
             // The line's tallest section (images count at scale 1) and largest image.
             var maxScale = 0.0, maxImage = SIMD2<Double>.zero
@@ -163,7 +165,7 @@ enum TextShaper {
         let align = anchor.alignment
         let shiftX = (justify - align.x) * maxLineLength
         let shiftY = maxLineHeight != lineHeight ? -y * align.y - defaultOffset
-            : -align.y * Double(lines.count) * lineHeight + 0.5 * lineHeight
+            : -align.y * Double(lineCount) * lineHeight + 0.5 * lineHeight
         for i in placed.indices {
             placed[i].x += shiftX
             placed[i].y += shiftY
