@@ -10,8 +10,9 @@ import StyleSpec
 /// at 24 px as MapLibre's vertex buffer stores them), turned by `text-rotate`, and shaded with
 /// the SDF shader (`SDFGlyphDrawing`). Labels are placed top layer first before any layer
 /// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
-/// or tries its variable anchors in turn (`SymbolVariableAnchors`). Not yet: vertical
-/// writing, formatted sections' fonts and scales, collision groups.
+/// or tries its variable anchors in turn (`SymbolVariableAnchors`), and with
+/// `text-writing-mode` its horizontal and vertical shapings in the layer's order (a vertical
+/// one turned 90°, its box too). Not yet: collision groups.
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
