@@ -25,6 +25,8 @@ struct SymbolFeatureLayout {
     /// The text shaped for vertical writing (`text-writing-mode` with `vertical`, text with
     /// characters to stack), tried in the layer's order of writing modes.
     var verticalShaping: TextShaping? = nil
+    /// The icon fitted to the vertical text (`icon-text-fit`), turned with it.
+    var verticalIcon: SymbolIcons.Shaped? = nil
     /// The shader inputs of the `format` sections that override the colour (by section).
     var sectionDrawings: [SDFGlyphDrawing?] = []
 
@@ -297,9 +299,15 @@ final class SymbolLayerLayout {
                 section.color.map { textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0))) }
             }
         }
+        var verticalIcon: SymbolIcons.Shaped?
         if iconTextFit != "none", let icon = shapedIcon, let shaping {
             shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
                                                offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+            // Fitted to the vertical text too (in its unturned frame; it turns with it).
+            verticalIcon = verticalShaping.map {
+                SymbolIconTextFit.fit(icon, text: $0, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
+                                      offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+            }
         }
         var ctx18 = sizeContext
         ctx18.zoom = 18
@@ -308,6 +316,7 @@ final class SymbolLayerLayout {
                                    drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
                                    variable: variable, variableShapings: variableShapings, verticalShaping: verticalShaping,
+                                   verticalIcon: verticalIcon,
                                    sectionDrawings: sectionDrawings)
     }
 }

@@ -125,8 +125,15 @@ enum SymbolPainter {
                     // An icon fitted to its text moves with it.
                     base + iconShift + (f.icon?.fitted == true ? text?.shift ?? .zero : .zero)
                 }
+                // With vertical text, the icon fitted to it turns with it.
+                func iconFor(_ text: PlacedText?) -> (icon: SymbolIcons.Shaped, angle: Float)? {
+                    if let t = text, t.variant >= verticalVariants, let v = f.verticalIcon { return (v, iconAngle + .pi / 2) }
+                    return f.icon.map { ($0, iconAngle) }
+                }
                 func iconBox(_ text: PlacedText?) -> SIMD4<Float>? {
-                    f.icon.map { i in rotatedBox(i.box * (i.size * ratio), angle: iconAngle, at: iconAt(text), padding: layout.iconPadding.x * ratio) }
+                    iconFor(text).map { i, angle in
+                        rotatedBox(i.box * (i.size * ratio), angle: angle, at: iconAt(text), padding: layout.iconPadding.x * ratio)
+                    }
                 }
                 // Whether the text and the icon show, and where the text goes (its anchor, or the
                 // first variable anchor that finds room): found here, or as the symbol's block chose.
@@ -160,7 +167,7 @@ enum SymbolPainter {
                                                                      mapAngle: textMapAngle, layout, collisions,
                                                                      variant: decided.variant) : PlacedText())
                 guard let text else { continue }
-                let icon = (found?.icon ?? decided.icon) ? f.icon : nil
+                let icon = (found?.icon ?? decided.icon) ? iconFor(text) : nil
                 let iconAt = iconAt(text)
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
@@ -168,7 +175,7 @@ enum SymbolPainter {
                     batch.appendGlyphs(shaping, at: at + text.shift, offset: text.offset, scale: scale, angle: textAngle,
                                        gridded: snapsAnchors, to: &quads) { f.drawingIndex($0, base: drawing, sections: sectionDrawings) }
                 }
-                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
+                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0.icon, at: iconAt, angle: $0.angle) }, quads))
             }
         }
         if layout.sortsByY {
