@@ -104,4 +104,23 @@ final class SymbolShapingTests: XCTestCase {
         let missing = TaggedText(f, stack: "f", transform: { $0 }, image: { _ in nil })
         XCTAssertEqual(try XCTUnwrap(shape(missing)).glyphs.count, 1, "a missing image takes no room")
     }
+
+    func testArabicLettersTakeTheirContextualForms() {
+        // بغداد: beh initial, ghain medial, dal final, alef isolated (dal does not join on), dal isolated.
+        XCTAssertEqual(TaggedText.shaped(codes("بغداد")), [0xFE91, 0xFED0, 0xFEAA, 0xFE8D, 0xFEA9])
+        // Lam then alef: one ligature, final after a joining letter.
+        XCTAssertEqual(TaggedText.shaped(codes("لا")), [0xFEFB])
+        XCTAssertEqual(TaggedText.shaped(codes("سلا")), [0xFEB3, 0xFEFC])
+    }
+
+    func testRightToLeftRunsAreReversedWithinTheirLine() {
+        let text = codes("abc دب xy")
+        let order = BidiReorder.reorder(text, lines: [0..<text.count])
+        XCTAssertEqual(order, [[0, 1, 2, 3, 5, 4, 6, 7, 8]], "the Arabic run reads right to left inside a Latin line")
+        let rtl = codes("دب ab")
+        XCTAssertEqual(BidiReorder.reorder(rtl, lines: [0..<rtl.count]), [[3, 4, 2, 1, 0]],
+                       "a right-to-left paragraph puts its Latin run first on screen")
+        let marks = codes("a\u{200E}b")
+        XCTAssertEqual(BidiReorder.reorder(marks, lines: [0..<marks.count]), [[0, 2]], "bidi marks are left out")
+    }
 }

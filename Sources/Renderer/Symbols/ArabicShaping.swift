@@ -40,7 +40,7 @@ enum ArabicShaping {
     private static func joinsBackward(_ c: UInt32) -> Bool { c == 0x0640 || forms[c] != nil }
 
     /// Whether `codes` hold a letter to shape (most labels do not: skip the work).
-    static func applies(_ codes: [UInt32]) -> Bool { codes.contains { forms[$0] != nil } }
+    static func applies(_ codes: [UInt32]) -> Bool { codes.contains { $0 >= 0x0622 && $0 <= 0x06CC && forms[$0] != nil } }
 
     /// The text in presentation forms; `keep[i]` false for code points a ligature absorbed.
     static func shape(_ codes: [UInt32]) -> (codes: [UInt32], keep: [Bool]) {

@@ -276,7 +276,7 @@ final class SymbolLayerLayout {
         }
         let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
         var verticalShaping: TextShaping?
-        if VerticalOrientation.allowsVertical(text) {
+        if (alongLine ? keepUpright : allowsVertical), VerticalOrientation.allowsVertical(text) {
             if !alongLine, allowsVertical {
                 // Vertical point labels are left-justified, as MapLibre shapes them.
                 verticalShaping = shape(anchor, 0, variable == nil ? textOffset : .zero, writing: .vertical, stacks: true)
