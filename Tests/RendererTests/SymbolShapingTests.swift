@@ -47,9 +47,9 @@ final class SymbolShapingTests: XCTestCase {
     func testVerticalPointLabelStacksEveryGlyphAnEmApart() throws {
         let s = try XCTUnwrap(shape(TaggedText(codes("マップa"), stack: "f"), writing: .vertical, stacks: true, justify: 0))
         XCTAssertTrue(s.vertical)
-        XCTAssertEqual(s.glyphs.map(\.vertical), [true, true, true], "with vertical placement even Latin stands upright")
-        XCTAssertEqual(s.glyphs.map(\.x), [-36, -12, 12], "a square em each, centred")
-        XCTAssertEqual(s.right - s.left, 72)
+        XCTAssertEqual(s.glyphs.map(\.vertical), [true, true, true, true], "with vertical placement even Latin stands upright")
+        XCTAssertEqual(s.glyphs.map(\.x), [-48, -24, 0, 24], "a square em each, centred")
+        XCTAssertEqual(s.right - s.left, 96)
         let line = try XCTUnwrap(shape(TaggedText(codes("マa"), stack: "f"), writing: .vertical))
         XCTAssertEqual(line.glyphs.map(\.vertical), [true, false], "along a line, Latin stays turned")
     }
