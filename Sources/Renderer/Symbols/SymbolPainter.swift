@@ -272,18 +272,6 @@ enum SymbolPainter {
         return nil
     }
 
-    /// A glyph's quad (left, top, right, bottom) in 24 px units relative to the point it hangs
-    /// from, `dx`/`dy` being the glyph's place there, with corners as MapLibre's vertex buffer
-    /// stores them (1/32 unit).
-    static func glyphRect(_ glyph: SDFGlyph, dx: Double, dy: Double) -> SIMD4<Float> {
-        let rectBuffer = Double(SDFGlyph.border + SDFGlyphDrawing.atlasPadding)
-        let qx = ((Double(glyph.left) - rectBuffer) + dx) * 32
-        let qy = ((Double(-glyph.top) - rectBuffer) + dy) * 32
-        let w = Double(glyph.fieldWidth + 2 * SDFGlyphDrawing.atlasPadding) * 32
-        let h = Double(glyph.fieldHeight + 2 * SDFGlyphDrawing.atlasPadding) * 32
-        return SIMD4(Float(qx.rounded()), Float(qy.rounded()), Float((qx + w).rounded()), Float((qy + h).rounded())) / 32
-    }
-
     /// A collision box turned by `angle` about the anchor: the envelope of its corners, as
     /// MapLibre boxes rotated point labels.
     static func rotatedBox(_ box: SIMD4<Float>, angle: Float, at: SIMD2<Float>, padding: Float) -> SIMD4<Float> {
