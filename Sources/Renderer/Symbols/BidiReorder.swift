@@ -2,8 +2,8 @@
 /// (ICU's bidi algorithm) writes them: each paragraph's direction from its first strong
 /// character, neutrals between runs of one direction taking it (else the paragraph's),
 /// numbers after Arabic letters right-to-left, trailing spaces at the paragraph's level, runs
-/// reversed from the deepest level up, brackets mirrored and bidi marks left out. Explicit
-/// embeddings are not followed (labels do not carry them).
+/// reversed from the deepest level up, bidi marks left out. Not yet: explicit embeddings
+/// (labels do not carry them) and mirrored brackets in right-to-left runs.
 enum BidiReorder {
     enum Kind { case l, r, al, en, an, ws, b, on, nsm, mark }
 
@@ -118,23 +118,6 @@ enum BidiReorder {
             paragraph[p] = base
             if base == 0 { levels[p] = t == .r ? 1 : (t == .an || t == .en) ? 2 : 0 }
             else { levels[p] = t == .l || t == .en || t == .an ? 2 : 1 }
-        }
-    }
-
-    /// Brackets drawn right-to-left face the other way.
-    static func mirrored(_ c: UInt32) -> UInt32 {
-        switch c {
-        case 0x28: return 0x29
-        case 0x29: return 0x28
-        case 0x3C: return 0x3E
-        case 0x3E: return 0x3C
-        case 0x5B: return 0x5D
-        case 0x5D: return 0x5B
-        case 0x7B: return 0x7D
-        case 0x7D: return 0x7B
-        case 0xAB: return 0xBB
-        case 0xBB: return 0xAB
-        default: return c
         }
     }
 }
