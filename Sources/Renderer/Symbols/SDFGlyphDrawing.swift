@@ -15,6 +15,8 @@ struct SDFGlyphDrawing {
     /// text-size / 24 (CSS pixels), and the device pixel ratio.
     var fontScale: Float
     var pixelRatio: Float
+    /// The opacity `fill` and `halo` are already multiplied by (images in text take it).
+    var opacity: Float = 1
 
     static let atlasPadding = 1
     static let sdfPx: Float = 8

@@ -22,9 +22,12 @@ struct SymbolFeatureLayout {
     /// centre for each justification they need (`shaping` is the first's).
     var variable: [SymbolVariableAnchors.Candidate]? = nil
     var variableShapings: [TextShaping?] = []
-    /// `format` sections with their own `text-color`: each code point's section, and the
-    /// shader inputs of the sections that override the colour.
-    var sections: [Int] = []
+    /// The text shaped for vertical writing (`text-writing-mode` with `vertical`, text with
+    /// characters to stack), tried in the layer's order of writing modes.
+    var verticalShaping: TextShaping? = nil
+    /// The icon fitted to the vertical text (`icon-text-fit`), turned with it.
+    var verticalIcon: SymbolIcons.Shaped? = nil
+    /// The shader inputs of the `format` sections that override the colour (by section).
     var sectionDrawings: [SDFGlyphDrawing?] = []
 
     /// The batch drawing indices of this feature's sections (nil: the feature's own).
@@ -32,7 +35,7 @@ struct SymbolFeatureLayout {
 
     /// The drawing of glyph `g`: its section's, else `base`.
     func drawingIndex(_ g: PositionedGlyph, base: Int, sections indices: [Int?]) -> Int {
-        guard g.index < sections.count, let i = indices[sections[g.index]] else { return base }
+        guard g.section < indices.count, let i = indices[g.section] else { return base }
         return i
     }
 }
@@ -67,6 +70,12 @@ final class SymbolLayerLayout {
     let iconTextFit: String
     let iconTextFitPadding: LayerProperty<[Float]>
     let placement: String
+    /// `text-writing-mode` of point labels: the order writing modes are tried in; whether
+    /// vertical is one of them.
+    let writingModes: [String]
+    let allowsVertical: Bool
+    /// `text-keep-upright`: line labels also get a vertical shaping for steep lines.
+    let keepUpright: Bool
     let textRotationAlignment, iconRotationAlignment: String
     /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
     /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
@@ -92,6 +101,11 @@ final class SymbolLayerLayout {
         self.frame = frame
         self.template = template
         placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
+        writingModes = placement == "point"
+            ? LayerProperty(layer, "text-writing-mode", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) }).value(ctx)
+            : []
+        allowsVertical = writingModes.contains("vertical")
+        keepUpright = LayerProperty(layer, "text-keep-upright", .layout, ctx, convert: Convert.bool).value(ctx)
         textRotationAlignment = LayerProperty(layer, "text-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
         iconRotationAlignment = LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
         let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
@@ -204,17 +218,29 @@ final class SymbolLayerLayout {
         }
         string = cased(string)
         if string.unicodeScalars.count > Self.maxLabelScalars {
-            // No map label needs more; a hostile 100 000-character label would cost seconds per tile.
             string = String(String.UnicodeScalarView(string.unicodeScalars.prefix(Self.maxLabelScalars)))
+        }
+        let stack = fontNames.value(fctx).joined(separator: ",")
+        var tagged: TaggedText
+        if case .formatted(let formatted) = fieldValue {
+            let tokens = textTokens
+            tagged = TaggedText(formatted, stack: stack, transform: { cased(tokens ? SymbolTokens.resolve($0, properties: properties) : $0) },
+                                image: { self.frame.images.image($0) })
+        } else {
+            tagged = TaggedText(string.unicodeScalars.map(\.value), stack: stack)
+        }
+        if tagged.codes.count > Self.maxLabelScalars {
+            // No map label needs more; a hostile 100 000-character label would cost seconds per tile.
+            tagged.codes.removeLast(tagged.codes.count - Self.maxLabelScalars)
+            tagged.sectionOf.removeLast(tagged.sectionOf.count - Self.maxLabelScalars)
             frame.resources.tiles.warnings.add("a label longer than \(Self.maxLabelScalars) characters was cut to its first \(Self.maxLabelScalars)")
         }
-        let text = string.unicodeScalars.map(\.value)
+        let text = tagged.codes
         let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
             let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
             return frame.images.image(name).map { (name, $0) }
         }
         guard !text.isEmpty || icon != nil else { return nil }
-        let stack = fontNames.value(fctx).joined(separator: ",")
         let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center
         let justifyText = alongLine ? "center" : justifyName.value(fctx)
         let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
@@ -234,12 +260,21 @@ final class SymbolLayerLayout {
         if variable?.isEmpty == true { variable = nil }
         if variable == nil, let r = radial, r != 0 { textOffset = SymbolVariableAnchors.offset(anchor, radial: r) }
         frame.clock.mark(.style)
-        let width = alongLine ? Double.infinity : Double(maxWidth.value(fctx)) * em
-        func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>) -> TextShaping? {
+        let width = placement == "point" ? Double(maxWidth.value(fctx)) * em : Double.infinity
+        // Images in text keep their pixel size: scaled by 24 / text-size at the tile's zoom
+        // (and at the next zoom for line breaking, as MapLibre's layout size is).
+        var nextZoom = fctx
+        nextZoom.zoom += 1
+        let imageScale = em / Double(max(size.value(fctx), 1e-6)), breakImageScale = em / Double(max(size.value(nextZoom), 1e-6))
+        // Cursive scripts are not letter-spaced.
+        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : Double(spacing.value(fctx)) * em
+        let height = Double(lineHeight.value(fctx)) * em
+        func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>,
+                   writing: TextShaper.Writing = .horizontal, stacks: Bool = false) -> TextShaping? {
             text.isEmpty ? nil
-                : TextShaper.shape(text, glyphs: { self.glyph(stack, $0) }, maxWidth: width,
-                                   lineHeight: Double(lineHeight.value(fctx)) * em, anchor: anchor, justify: justify,
-                                   spacing: Double(spacing.value(fctx)) * em, translate: translate)
+                : TextShaper.shape(tagged, glyphs: { self.glyph($0, $1) }, maxWidth: width, lineHeight: height, anchor: anchor,
+                                   justify: justify, spacing: letterSpacing, translate: translate, writing: writing,
+                                   allowVerticalPlacement: stacks, imageScale: imageScale, breakImageScale: breakImageScale)
         }
         var variableShapings: [TextShaping?] = []
         if let variable {
@@ -252,6 +287,15 @@ final class SymbolLayerLayout {
             }
         }
         let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
+        var verticalShaping: TextShaping?
+        if (alongLine ? keepUpright : allowsVertical), VerticalOrientation.allowsVertical(text) {
+            if !alongLine, allowsVertical {
+                // Vertical point labels are left-justified, as MapLibre shapes them.
+                verticalShaping = shape(anchor, 0, variable == nil ? textOffset : .zero, writing: .vertical, stacks: true)
+            } else if alongLine, keepUpright {
+                verticalShaping = shape(anchor, justify, .zero, writing: .vertical)
+            }
+        }
         let ratio = Float(frame.camera.pixelRatio)
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
                                                       offset: iconOffset.value(fctx), size: iconSize.value(sizeContext),
@@ -261,19 +305,21 @@ final class SymbolLayerLayout {
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
         let fontSize = size.value(sizeContext)
-        var sections: [Int] = [], sectionDrawings: [SDFGlyphDrawing?] = []
-        if case .formatted(let formatted) = fieldValue, formatted.sections.contains(where: { $0.textColor != nil }) {
-            for (k, section) in formatted.sections.enumerated() {
-                sections += Array(repeating: k, count: cased(section.text).unicodeScalars.count)
-                sectionDrawings.append(section.textColor.map {
-                    textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0)))
-                })
+        var sectionDrawings: [SDFGlyphDrawing?] = []
+        if tagged.hasColors {
+            sectionDrawings = tagged.sections.map { section in
+                section.color.map { textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0))) }
             }
-            if sections.count != text.count { sections = []; sectionDrawings = [] }
         }
+        var verticalIcon: SymbolIcons.Shaped?
         if iconTextFit != "none", let icon = shapedIcon, let shaping {
             shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
                                                offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+            // Fitted to the vertical text too (in its unturned frame; it turns with it).
+            verticalIcon = verticalShaping.map {
+                SymbolIconTextFit.fit(icon, text: $0, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
+                                      offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+            }
         }
         var ctx18 = sizeContext
         ctx18.zoom = 18
@@ -281,7 +327,8 @@ final class SymbolLayerLayout {
                                    maxFontSize: maxSize.value(ctx18),
                                    drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
-                                   variable: variable, variableShapings: variableShapings,
-                                   sections: sections, sectionDrawings: sectionDrawings)
+                                   variable: variable, variableShapings: variableShapings, verticalShaping: verticalShaping,
+                                   verticalIcon: verticalIcon,
+                                   sectionDrawings: sectionDrawings)
     }
 }

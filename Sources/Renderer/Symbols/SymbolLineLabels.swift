@@ -68,6 +68,7 @@ enum SymbolLineLabels {
         for label in tileLayout.labels {
             let f = tileLayout.features[label.feature]
             let drawing = batch.add(f.drawing)
+            let sectionDrawings = f.sectionDrawingIndices(batch)
             // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
             let reach = 256 * Double(ratio) + label.labelLength * Double(f.fontSize) / 24 * Double(ratio)
             for piece in label.pieces {
@@ -79,7 +80,7 @@ enum SymbolLineLabels {
                     if projected == nil { projected = piece.line.map(toDevice) }
                     let path = SymbolLinePlacement.Path(points: projected!, anchor: at, segment: anchor.segment)
                     let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
-                    place(f, drawing: drawing, path: path, world: world, layer, layout, options, frame, batch)
+                    place(f, drawing: drawing, sections: sectionDrawings, path: path, world: world, layer, layout, options, frame, batch)
                 }
             }
         }
@@ -87,7 +88,7 @@ enum SymbolLineLabels {
 
     /// One label at one anchor: its glyphs and icon placed along the line, shown when they all
     /// fit on the line and find room (or may overlap).
-    private static func place(_ f: SymbolFeatureLayout, drawing: Int, path: SymbolLinePlacement.Path, world: WorldPoint,
+    private static func place(_ f: SymbolFeatureLayout, drawing: Int, sections sectionDrawings: [Int?], path: SymbolLinePlacement.Path, world: WorldPoint,
                               _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, _ frame: RenderFrame,
                               _ batch: SymbolBatch) {
         let ratio = Float(frame.camera.pixelRatio)
@@ -99,16 +100,24 @@ enum SymbolLineLabels {
         var radius = 0.0
         var textBox: SIMD4<Float>?
         if let shaping = f.shaping {
-            let glyphs = shaping.glyphs.filter { !$0.glyph.bitmap.isEmpty }
             if options.textAlong {
-                let offsets = glyphs.map { ($0.x + Double($0.glyph.advance) / 2) * scale }
-                guard let placed = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: f.textOffset * scale,
-                                                                  keepUpright: options.keepUpright, on: path),
-                      let first = placed.first, let last = placed.last else { return }
-                for (g, at) in zip(glyphs, placed) {
-                    let rect = SymbolPainter.glyphRect(g.glyph, dx: -Double(g.glyph.advance) / 2, dy: g.y) * Float(scale)
-                    quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: SIMD2(Float(at.point.x), Float(at.point.y)),
-                                                                                    angle: Float(at.angle), rect: rect), drawing: drawing))
+                let glyphs = shaping.glyphs.filter(\.draws)
+                guard let (placed, first, last) = alongLine(glyphs, f, scale: scale, options: options, path: path) else { return }
+                var shown = (glyphs: glyphs, placed: placed)
+                // A steep line takes the vertical shaping (CJK stacked upright), walked top down.
+                if options.keepUpright, let vertical = f.verticalShaping,
+                   abs(last.point.y - first.point.y) > abs(last.point.x - first.point.x) {
+                    let stacked = vertical.glyphs.filter(\.draws)
+                    guard let v = alongLine(stacked, f, scale: scale, options: options, path: path, vertical: true) else { return }
+                    shown = (stacked, v.placed)
+                }
+                for (g, at) in zip(shown.glyphs, shown.placed) {
+                    let q = GlyphQuads.alongLine(g)
+                    var quad = SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: SIMD2(Float(at.point.x), Float(at.point.y)),
+                                                                                  angle: Float(at.angle) - (q.turned ? .pi / 2 : 0),
+                                                                                  rect: q.rect * Float(scale)), drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings))
+                    if let image = g.image { batch.images.append(image); quad.image = Int32(batch.images.count - 1) }
+                    quads.append(quad)
                 }
                 // MapLibre's collision circles: the label's height (at least 10 units) wide.
                 radius = max(10, shaping.bottom - shaping.top) * scale / 2 + Double(layout.padding * ratio)
@@ -118,9 +127,8 @@ enum SymbolLineLabels {
                 textBox = SymbolPainter.rotatedBox(SIMD4(Float(shaping.left) * s, Float(shaping.top) * s, Float(shaping.right) * s,
                                                          Float(shaping.bottom) * s),
                                                    angle: 0, at: anchor, padding: layout.padding * ratio)
-                for g in glyphs {
-                    let rect = SymbolPainter.glyphRect(g.glyph, dx: g.x + f.textOffset.x, dy: g.y + f.textOffset.y) * s
-                    quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: anchor, angle: 0, rect: rect), drawing: drawing))
+                batch.appendGlyphs(shaping, at: anchor, offset: f.textOffset, scale: s, angle: 0, gridded: false, to: &quads) {
+                    f.drawingIndex($0, base: drawing, sections: sectionDrawings)
                 }
             }
         }
@@ -155,6 +163,25 @@ enum SymbolLineLabels {
         frame.drewFeatures = true
         if let icon { batch.icons.append(icon) }
         batch.quads.append(contentsOf: quads)
+    }
+
+    /// A label's glyphs walked along the line (kept upright), with its first and last glyph
+    /// (the collision circles' ends); a vertical shaping is flipped when its first glyph would
+    /// land below its last. Nil when it does not fit on the line.
+    private static func alongLine(_ glyphs: [PositionedGlyph], _ f: SymbolFeatureLayout, scale: Double, options: Options,
+                                  path: SymbolLinePlacement.Path, vertical: Bool = false)
+        -> (placed: [SymbolLinePlacement.Placed], first: SymbolLinePlacement.Placed, last: SymbolLinePlacement.Placed)? {
+        let offsets = glyphs.map { ($0.x + GlyphQuads.halfAdvance($0)) * scale }
+        let lineOffset = f.textOffset * scale
+        guard let placed = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: lineOffset,
+                                                          keepUpright: options.keepUpright && !vertical, on: path),
+              let first = placed.first, let last = placed.last else { return nil }
+        if vertical, options.keepUpright, first.point.y > last.point.y {
+            guard let flipped = SymbolLinePlacement.placeLabel(offsets: offsets, lineOffset: lineOffset, keepUpright: false,
+                                                               flip: true, on: path) else { return nil }
+            return (flipped, first, last)
+        }
+        return (placed, first, last)
     }
 }
 

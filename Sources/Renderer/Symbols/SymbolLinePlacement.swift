@@ -91,7 +91,8 @@ enum SymbolLinePlacement {
     /// Every glyph of a label placed along the line: `offsets` are the glyph centres along the
     /// label (device pixels from the anchor), `lineOffset` the label's offset (device pixels).
     /// Nil when the label does not fit on the line (it is then hidden).
-    static func placeLabel(offsets: [Double], lineOffset: SIMD2<Double>, keepUpright: Bool, on path: Path) -> [Placed]? {
+    static func placeLabel(offsets: [Double], lineOffset: SIMD2<Double>, keepUpright: Bool, flip flipped: Bool = false,
+                           on path: Path) -> [Placed]? {
         guard let firstOffset = offsets.first, let lastOffset = offsets.last else { return [] }
         func place(flip: Bool) -> [Placed]? {
             if offsets.count == 1 {
@@ -112,7 +113,7 @@ enum SymbolLinePlacement {
             out.append(last)
             return out
         }
-        return place(flip: false)
+        return place(flip: flipped)
     }
 
     /// The circles (centre x, y) MapLibre tests a line label's room with: along the line from

@@ -74,7 +74,9 @@ final class SymbolLineTileLayout: @unchecked Sendable {
         var labels: [Label] = []
         for item in items {
             let f = features[item.feature]
-            let labelLength = max(f.shaping.map { $0.right - $0.left } ?? 0, f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
+            // Anchors are spaced by the vertical shaping's length when there is one, as MapLibre's are.
+            let labelLength = max((f.verticalShaping ?? f.shaping).map { $0.right - $0.left } ?? 0,
+                                  f.icon.map { Double($0.box.z - $0.box.x) } ?? 0)
             let params = SymbolLineAnchors.Parameters(spacing: options.spacing * tilePixelRatio, maxAngle: options.maxAngle,
                                                       labelLength: labelLength, boxScale: tilePixelRatio * Double(f.maxFontSize) / 24,
                                                       overscaling: overscaling, extent: extent, hasText: f.shaping != nil)

@@ -10,8 +10,9 @@ import StyleSpec
 /// at 24 px as MapLibre's vertex buffer stores them), turned by `text-rotate`, and shaded with
 /// the SDF shader (`SDFGlyphDrawing`). Labels are placed top layer first before any layer
 /// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
-/// or tries its variable anchors in turn (`SymbolVariableAnchors`). Not yet: vertical
-/// writing, formatted sections' fonts and scales, collision groups.
+/// or tries its variable anchors in turn (`SymbolVariableAnchors`), and with
+/// `text-writing-mode` its horizontal and vertical shapings in the layer's order (a vertical
+/// one turned 90°, its box too). Not yet: collision groups.
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
@@ -124,8 +125,15 @@ enum SymbolPainter {
                     // An icon fitted to its text moves with it.
                     base + iconShift + (f.icon?.fitted == true ? text?.shift ?? .zero : .zero)
                 }
+                // With vertical text, the icon fitted to it turns with it.
+                func iconFor(_ text: PlacedText?) -> (icon: SymbolIcons.Shaped, angle: Float)? {
+                    if let t = text, t.variant >= verticalVariants, let v = f.verticalIcon { return (v, iconAngle + .pi / 2) }
+                    return f.icon.map { ($0, iconAngle) }
+                }
                 func iconBox(_ text: PlacedText?) -> SIMD4<Float>? {
-                    f.icon.map { i in rotatedBox(i.box * (i.size * ratio), angle: iconAngle, at: iconAt(text), padding: layout.iconPadding.x * ratio) }
+                    iconFor(text).map { i, angle in
+                        rotatedBox(i.box * (i.size * ratio), angle: angle, at: iconAt(text), padding: layout.iconPadding.x * ratio)
+                    }
                 }
                 // Whether the text and the icon show, and where the text goes (its anchor, or the
                 // first variable anchor that finds room): found here, or as the symbol's block chose.
@@ -159,20 +167,15 @@ enum SymbolPainter {
                                                                      mapAngle: textMapAngle, layout, collisions,
                                                                      variant: decided.variant) : PlacedText())
                 guard let text else { continue }
-                let icon = (found?.icon ?? decided.icon) ? f.icon : nil
+                let icon = (found?.icon ?? decided.icon) ? iconFor(text) : nil
                 let iconAt = iconAt(text)
                 frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
-                    let origin = at + text.shift
-                    for g in shaping.glyphs where !g.glyph.bitmap.isEmpty {
-                        let rect = glyphRect(g.glyph, dx: g.x + text.offset.x, dy: g.y + text.offset.y) * scale
-                        quads.append(SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: origin, angle: textAngle, rect: rect,
-                                                                                         gridded: snapsAnchors),
-                                                      drawing: f.drawingIndex(g, base: drawing, sections: sectionDrawings)))
-                    }
+                    batch.appendGlyphs(shaping, at: at + text.shift, offset: text.offset, scale: scale, angle: textAngle,
+                                       gridded: snapsAnchors, to: &quads) { f.drawingIndex($0, base: drawing, sections: sectionDrawings) }
                 }
-                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0, at: iconAt, angle: iconAngle) }, quads))
+                placed.append((at.y, index, icon.map { SymbolIcons.Placed(icon: $0.icon, at: iconAt, angle: $0.angle) }, quads))
             }
         }
         if layout.sortsByY {
@@ -200,14 +203,41 @@ enum SymbolPainter {
         var variant = -1
     }
 
-    /// `variant`: the placement a block chose (no collision test); nil: find one.
+    /// Variants at and above this are vertical placements (the vertical shaping's variant + 1).
+    static let verticalVariants = 1 << 16
+
+    /// `variant`: the placement a block chose (no collision test); nil: find one. Text with
+    /// a vertical shaping tries the layer's writing modes in order, each with all its anchors.
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
                           mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
                           _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
-        guard let shaping = f.shaping else { return PlacedText() }
+        guard f.shaping != nil else { return PlacedText() }
+        func place(vertical: Bool, _ variant: Int?) -> PlacedText? {
+            guard let shaping = vertical ? f.verticalShaping : f.shaping else { return nil }
+            var p = placeShaping(f, shaping, vertical: vertical, at: at, scale: scale, padding: pad, angle: angle, mapAngle: mapAngle,
+                                 cooperative: cooperative, layout, collisions, variant: variant)
+            if vertical, p != nil { p!.variant += 1 + verticalVariants }
+            return p
+        }
+        if let variant {
+            return variant >= verticalVariants ? place(vertical: true, variant - verticalVariants - 1) : place(vertical: false, variant)
+        }
+        guard f.verticalShaping != nil else { return place(vertical: false, nil) }
+        for mode in layout.writingModes {
+            if let p = place(vertical: mode == "vertical", nil) { return p }
+        }
+        return nil
+    }
+
+    /// One shaping placed: at its anchor, or at the first variable anchor with room. A vertical
+    /// shaping's box is turned 90° with it.
+    private static func placeShaping(_ f: SymbolFeatureLayout, _ shaping: TextShaping, vertical: Bool, at: SIMD2<Float>, scale: Float,
+                                     padding pad: Float, angle: Float, mapAngle: Float, cooperative: Bool,
+                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?) -> PlacedText? {
+        let turn: Float = vertical ? .pi / 2 : 0
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
-                       angle: angle, at: at + shift, padding: pad)
+                       angle: angle + turn, at: at + shift, padding: pad)
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
@@ -215,9 +245,12 @@ enum SymbolPainter {
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         func candidate(_ i: Int) -> PlacedText? {
-            guard i >= 0, i < candidates.count, i < f.variableShapings.count, let s = f.variableShapings[i] else { return nil }
+            guard i >= 0, i < candidates.count, i < f.variableShapings.count,
+                  let s = vertical ? shaping : f.variableShapings[i] else { return nil }
             let c = candidates[i]
-            let w = (s.right - s.left) * Double(scale) + 2 * Double(pad), h = (s.bottom - s.top) * Double(scale) + 2 * Double(pad)
+            var w = (s.right - s.left) * Double(scale), h = (s.bottom - s.top) * Double(scale)
+            if vertical { swap(&w, &h) }
+            w += 2 * Double(pad); h += 2 * Double(pad)
             let d = SymbolVariableAnchors.shift(c.anchor, width: w, height: h, offset: c.offset, scale: Double(scale))
             var shift = SIMD2(Float(d.x), Float(d.y))
             if mapAngle != 0 {
@@ -237,18 +270,6 @@ enum SymbolPainter {
             }
         }
         return nil
-    }
-
-    /// A glyph's quad (left, top, right, bottom) in 24 px units relative to the point it hangs
-    /// from, `dx`/`dy` being the glyph's place there, with corners as MapLibre's vertex buffer
-    /// stores them (1/32 unit).
-    static func glyphRect(_ glyph: SDFGlyph, dx: Double, dy: Double) -> SIMD4<Float> {
-        let rectBuffer = Double(SDFGlyph.border + SDFGlyphDrawing.atlasPadding)
-        let qx = ((Double(glyph.left) - rectBuffer) + dx) * 32
-        let qy = ((Double(-glyph.top) - rectBuffer) + dy) * 32
-        let w = Double(glyph.fieldWidth + 2 * SDFGlyphDrawing.atlasPadding) * 32
-        let h = Double(glyph.fieldHeight + 2 * SDFGlyphDrawing.atlasPadding) * 32
-        return SIMD4(Float(qx.rounded()), Float(qy.rounded()), Float((qx + w).rounded()), Float((qy + h).rounded())) / 32
     }
 
     /// A collision box turned by `angle` about the anchor: the envelope of its corners, as
@@ -295,8 +316,16 @@ enum SymbolPainter {
 /// draws a symbol layer: the icons of every tile first, then tile by tile the halos and then
 /// the text.
 final class SymbolBatch {
-    struct Quad { var glyph: SDFGlyph; var quad: RotatedQuad; var drawing: Int }
+    /// A glyph, or an image in text (`image` indexes `images`; −1 for a glyph).
+    struct Quad {
+        var glyph: SDFGlyph; var quad: RotatedQuad; var drawing: Int
+        var image: Int32 = -1
+    }
     var quads: [Quad] = []
+    /// Images in text, drawn in the text pass with the text's opacity; each padded with the
+    /// atlas's transparent texel once.
+    var images: [TextImage] = []
+    var paddedImages: [String: Pixmap] = [:]
     var drawings: [SDFGlyphDrawing] = []
     var icons: [SymbolIcons.Placed] = []
     /// Where each tile's quads start.
@@ -318,7 +347,13 @@ final class SymbolBatch {
             let end = k + 1 < starts.count ? starts[k + 1] : quads.count
             guard start < end else { continue }
             for pass in [SDFGlyphDrawing.Pass.halo, .text] {
-                for q in quads[start..<end] { drawings[q.drawing].draw(q.glyph, quad: q.quad, pass: pass, on: canvas) }
+                for q in quads[start..<end] {
+                    if q.image >= 0 {
+                        if pass == .text { drawImage(q, on: canvas) }
+                        continue
+                    }
+                    drawings[q.drawing].draw(q.glyph, quad: q.quad, pass: pass, on: canvas)
+                }
             }
         }
     }

@@ -29,6 +29,6 @@ struct SymbolSDFPaint {
         let o = opacity(fctx)
         return SDFGlyphDrawing(fill: Convert.premultiplied(fill ?? color.value(fctx)) * o, halo: Convert.premultiplied(haloColor.value(fctx)) * o,
                                haloWidth: max(0, haloWidth.value(fctx)), haloBlur: max(0, haloBlur.value(fctx)),
-                               fontScale: fontScale, pixelRatio: pixelRatio)
+                               fontScale: fontScale, pixelRatio: pixelRatio, opacity: o)
     }
 }

@@ -11,12 +11,32 @@ struct PositionedGlyph {
     var scale: Double
     /// Position of the code point in the shaped text (for per-section styles).
     var index: Int = 0
+    /// Stacked upright in vertical text (its quad turned back against the label's turn).
+    var vertical = false
+    /// The glyph's `format` section, and the image it is (nil: a glyph).
+    var section = 0
+    var image: TextImage? = nil
+    /// How far the glyph's line reaches above a one-em line (MapLibre's line offset).
+    var lineOffset = 0.0
+
+    /// The advance MapLibre's metrics give (an image's width, or its height when stacked).
+    var horizontalAdvance: Double {
+        guard let image else { return Double(glyph.advance) }
+        return vertical ? image.size.y : image.size.x
+    }
+
+    /// Whether it draws anything (a glyph with a field, or an image).
+    var draws: Bool { image != nil || !glyph.bitmap.isEmpty }
 }
 
 /// A shaped label: its glyphs and the box the text occupies (ems × 24, y down).
 struct TextShaping {
     var glyphs: [PositionedGlyph]
     var top: Double, bottom: Double, left: Double, right: Double
+    /// Shaped for vertical writing (drawn turned 90° clockwise).
+    var vertical = false
+    /// Holds images (`format` image sections).
+    var iconsInText = false
 }
 
 /// Label anchors (`text-anchor`): where the anchor point sits on the text's box.
@@ -32,64 +52,162 @@ enum SymbolAnchor: String {
     }
 }
 
-/// MapLibre's text shaping for horizontal text in one font scale: lines broken at the
-/// least-bad break points for `maxWidth` (balanced, penalising breaks before closing and
-/// after opening parentheses, forced at newlines), trimmed, justified, and the block aligned
-/// on its anchor. Sizes are in the 24 px em; `lineHeight` and `spacing` already × 24.
+/// MapLibre's text shaping: lines broken at the least-bad break points for `maxWidth`
+/// (balanced, penalising breaks before closing and after opening parentheses, forced at
+/// newlines), trimmed, justified, and the block aligned on its anchor. Each section keeps its
+/// fontstack and scale; a line is as tall as its largest section or image, and smaller ones
+/// sit in it by their `vertical-align`. Vertical text (`writing: .vertical`) is laid out along
+/// x like horizontal text, its upright glyphs a square em apart and flagged `vertical`, the
+/// label being turned 90° when drawn. Sizes are in the 24 px em; `lineHeight` and `spacing`
+/// already × 24; `imageScale` is 24 / text-size (an image keeps its pixel size whatever the
+/// text size), `breakImageScale` the same at the next zoom (MapLibre breaks lines with it).
 enum TextShaper {
     static let oneEm = 24.0
     /// MapLibre's baseline offset from a line's top.
     static let defaultOffset = -17.0
 
+    enum Writing { case horizontal, vertical }
+
+    /// One fontstack, no sections (annotations, tests).
     static func shape(_ text: [UInt32], glyphs: (UInt32) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
                       anchor: SymbolAnchor, justify: Double, spacing: Double, translate: SIMD2<Double>) -> TextShaping? {
-        let lines = breakLines(text, glyphs: glyphs, spacing: spacing, maxWidth: maxWidth)
+        shape(TaggedText(text, stack: ""), glyphs: { _, cp in glyphs(cp) }, maxWidth: maxWidth, lineHeight: lineHeight,
+              anchor: anchor, justify: justify, spacing: spacing, translate: translate)
+    }
+
+    static func shape(_ input: TaggedText, glyphs: (String, UInt32) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
+                      anchor: SymbolAnchor, justify: Double, spacing: Double, translate: SIMD2<Double>,
+                      writing: Writing = .horizontal, allowVerticalPlacement: Bool = false,
+                      imageScale: Double = 1, breakImageScale: Double = 1) -> TextShaping? {
+        var text = input
+        if writing == .vertical { VerticalPunctuation.apply(&text.codes) }
+        let sections = text.sections
+        func advance(_ i: Int) -> Double {
+            let section = sections[text.sectionOf[i]]
+            if section.isImage { return section.image.map { $0.size.x * section.scale * breakImageScale + spacing } ?? 0 }
+            return glyphs(section.stack, text.codes[i]).map { Double($0.advance) * section.scale + spacing } ?? 0
+        }
+        let lines = breakLines(text.codes, advance: advance, sectionIsImage: { sections[text.sectionOf[$0]].isImage },
+                               maxWidth: maxWidth)
         var placed: [PositionedGlyph] = []
-        var y = 0.0, maxLineLength = 0.0
-        for line in lines {
-            let trimmed = trim(line)
-            if trimmed.isEmpty { y += lineHeight; continue }
-            var x = 0.0
+        var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
+        var verticalizable = false
+        // One line's code points (indices into `text`, in visual order), trimmed.
+        var lineCount = 0
+        func shapeLine<Line: Collection>(_ line: Line) where Line.Element == Int {
+            lineCount += 1
+            if line.isEmpty { y += lineHeight; return }
+            // The line's tallest section (images count at scale 1) and largest image.
+            var maxScale = 0.0, maxImage = SIMD2<Double>.zero
+            for i in line {
+                let s = sections[text.sectionOf[i]]
+                maxScale = max(maxScale, s.isImage ? 1 : s.scale)
+                if let image = s.image { maxImage = SIMD2(max(maxImage.x, image.size.x), max(maxImage.y, image.size.y)) }
+            }
+            let contentHeight = max(maxScale * oneEm, maxImage.y * imageScale)
+            let contentWidth = max(maxScale * oneEm, maxImage.x * imageScale)
+            var x = 0.0, imageOffset = 0.0
             let start = placed.count
-            for i in trimmed.indices {
-                let cp = trimmed[i]
-                guard let g = glyphs(cp) else { continue }
-                placed.append(PositionedGlyph(codePoint: cp, x: x, y: y + defaultOffset, glyph: g, scale: 1, index: i))
-                x += Double(g.advance) + spacing
+            for i in line {
+                let cp = text.codes[i]
+                let section = sections[text.sectionOf[i]]
+                let vertical = writing == .vertical && (allowVerticalPlacement
+                    ? !(whitespace.contains(cp) || VerticalOrientation.isComplexShaping(cp))
+                    : VerticalOrientation.isUpright(cp))
+                var g: PositionedGlyph
+                if section.isImage {
+                    guard let image = section.image else { continue }
+                    let scale = section.scale * imageScale, size = image.size
+                    let baseline = vertical ? contentWidth - size.y * scale : (contentHeight - size.y * scale) * section.verticalAlign
+                    g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: Self.noGlyph, scale: scale, index: i)
+                    g.image = image
+                    imageOffset = max(imageOffset, (vertical ? size.x : size.y) * scale - oneEm * maxScale)
+                    x += (vertical ? size.y : size.x) * scale + spacing
+                } else {
+                    guard let glyph = glyphs(section.stack, cp) else { continue }
+                    let baseline = vertical ? contentWidth - section.scale * oneEm
+                        : (contentHeight - section.scale * oneEm) * section.verticalAlign
+                    g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: glyph, scale: section.scale, index: i)
+                    x += (vertical ? oneEm : Double(glyph.advance)) * section.scale + spacing
+                }
+                g.vertical = vertical
+                g.section = text.sectionOf[i]
+                if vertical { verticalizable = true }
+                placed.append(g)
             }
             if placed.count > start {
                 maxLineLength = max(maxLineLength, x - spacing)
-                // Justify the line: shift by its length times the justification.
+                // Justify the line: shift by its length times the justification (the last
+                // glyph counted by its horizontal advance, as MapLibre counts it).
                 let last = placed[placed.count - 1]
-                let indent = (last.x + Double(last.glyph.advance)) * justify
-                for i in start..<placed.count { placed[i].x -= indent }
+                let indent = (last.x + last.horizontalAdvance * last.scale) * justify
+                let lineOffset = max(imageOffset, (maxScale - 1) * oneEm)
+                for k in start..<placed.count {
+                    placed[k].x -= indent
+                    placed[k].lineOffset = lineOffset
+                }
             }
-            y += lineHeight
+            let height = lineHeight * maxScale + imageOffset
+            y += height
+            maxLineHeight = max(maxLineHeight, height)
+        }
+        if BidiReorder.applies(text.codes) {
+            for order in BidiReorder.reorder(text.codes, lines: lines) {
+                var lo = 0, hi = order.count
+                while lo < hi, whitespace.contains(text.codes[order[lo]]) { lo += 1 }
+                while hi > lo, whitespace.contains(text.codes[order[hi - 1]]) { hi -= 1 }
+                shapeLine(order[lo..<hi])
+            }
+        } else {
+            for range in lines { shapeLine(trim(text.codes, range)) }
         }
         guard !placed.isEmpty else { return nil }
         let align = anchor.alignment
         let shiftX = (justify - align.x) * maxLineLength
-        let shiftY = -align.y * Double(lines.count) * lineHeight + 0.5 * lineHeight
-        for i in placed.indices { placed[i].x += shiftX; placed[i].y += shiftY }
+        let shiftY = maxLineHeight != lineHeight ? -y * align.y - defaultOffset
+            : -align.y * Double(lineCount) * lineHeight + 0.5 * lineHeight
+        for i in placed.indices {
+            placed[i].x += shiftX
+            placed[i].y += shiftY
+            // Vertical labels: images and scaled glyphs sit in the middle of their column.
+            if allowVerticalPlacement, verticalizable {
+                let g = placed[i]
+                let centring = g.image.map { -(oneEm - $0.size.x * g.scale) / 2 } ?? (g.scale - 1) * oneEm
+                placed[i].y -= g.lineOffset / 2 - centring
+            }
+        }
         let top = translate.y - align.y * y, left = translate.x - align.x * maxLineLength
-        return TextShaping(glyphs: placed, top: top, bottom: top + y, left: left, right: left + maxLineLength)
+        return TextShaping(glyphs: placed, top: top, bottom: top + y, left: left, right: left + maxLineLength,
+                           vertical: writing == .vertical, iconsInText: placed.contains { $0.image != nil })
     }
+
+    /// The glyph image sections stand on (no field: drawn from the sprite instead).
+    static let noGlyph = SDFGlyph(id: 0, width: 0, height: 0, left: 0, top: 0, advance: 0, bitmap: [])
 
     static let whitespace: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
     static let breakable: Set<UInt32> = [0x0A, 0x20, 0x26, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027]
 
-    static func trim(_ line: ArraySlice<UInt32>) -> ArraySlice<UInt32> {
-        var s = line
-        while let f = s.first, whitespace.contains(f) { s = s.dropFirst() }
-        while let l = s.last, whitespace.contains(l) { s = s.dropLast() }
-        return s
+    /// The line `range` of `codes` without leading and trailing whitespace.
+    static func trim(_ codes: [UInt32], _ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi, whitespace.contains(codes[lo]) { lo += 1 }
+        while hi > lo, whitespace.contains(codes[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+
+    /// One fontstack's lines (tests).
+    static func breakLines(_ text: [UInt32], glyphs: (UInt32) -> SDFGlyph?, spacing: Double, maxWidth: Double) -> [Range<Int>] {
+        breakLines(text, advance: { glyphs(text[$0]).map { Double($0.advance) + spacing } ?? 0 }, sectionIsImage: { _ in false },
+                   maxWidth: maxWidth)
     }
 
     /// Line break positions chosen as MapLibre chooses them (dynamic programming over the
-    /// potential breaks, badness = squared deviation from the average line width + penalty).
-    static func breakLines(_ text: [UInt32], glyphs: (UInt32) -> SDFGlyph?, spacing: Double, maxWidth: Double) -> [ArraySlice<UInt32>] {
-        func advance(_ cp: UInt32) -> Double { glyphs(cp).map { Double($0.advance) + spacing } ?? 0 }
-        let total = text.reduce(0) { $0 + advance($1) }
+    /// potential breaks, badness = squared deviation from the average line width + penalty);
+    /// `advance(i)` is code point i's advance plus spacing. Images may break after them.
+    static func breakLines(_ text: [UInt32], advance: (Int) -> Double, sectionIsImage: (Int) -> Bool,
+                           maxWidth: Double) -> [Range<Int>] {
+        var total = 0.0
+        for i in text.indices { total += advance(i) }
         let lineCount = max(1, (total / maxWidth).rounded(.up))
         let target = total / (lineCount.isFinite ? lineCount : 1)
         struct Break { var index: Int; var x: Double; var prior: Int?; var badness: Double }
@@ -111,10 +229,10 @@ enum TextShaper {
         var x = 0.0
         for i in text.indices {
             let cp = text[i]
-            if !whitespace.contains(cp) { x += advance(cp) }
+            if !whitespace.contains(cp) { x += advance(i) }
             guard i < text.count - 1 else { continue }
             let ideographic = allowsIdeographicBreaking(cp)
-            if breakable.contains(cp) || ideographic || (i != text.count - 2 && text[i + 1] == 0x28) {
+            if breakable.contains(cp) || ideographic || sectionIsImage(i) || (i != text.count - 2 && text[i + 1] == 0x28) {
                 var penalty = 0.0
                 if cp == 0x0A { penalty -= 10000 }
                 if cp == 0x28 || cp == 0xFF08 { penalty += 50 }
@@ -129,13 +247,13 @@ enum TextShaper {
             chain.append(b.index)
             current = b.prior.map { breaks[$0] }
         }
-        var lines: [ArraySlice<UInt32>] = []
+        var lines: [Range<Int>] = []
         var start = 0
         for end in chain.reversed() {
-            lines.append(text[start..<end])
+            lines.append(start..<end)
             start = end
         }
-        if start < text.count { lines.append(text[start...]) }
+        if start < text.count { lines.append(start..<text.count) }
         return lines
     }
 
