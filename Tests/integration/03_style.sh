@@ -10,12 +10,12 @@ O=$(new_session '{}')
 Q="?session=$S"
 
 req GET "/layers$Q"; expect_status 200
-expect_json 'map(.id) | join(",")' "background,bottom,countries-fill,countries-line,middle,cities,top"
+expect_json 'map(.id) | join(",")' "background,bottom,countries-fill,countries-line,middle,cities,city-labels,top"
 expect_json '.[5].type' circle; expect_json '.[4].type' slot; expect_json '.[0].visibility' visible
 
 # --- add with positions and slots -----------------------------------------------------------
 req POST "/layers$Q" '{"layer": {"id": "rivers", "type": "line", "source": "countries", "paint": {"line-color": "#00f"}}}'
-expect_status 201; expect_json .revision 1; expect_json .index 7; expect_header ETag '"1"'
+expect_status 201; expect_json .revision 1; expect_json .index 8; expect_header ETag '"1"'
 req POST "/layers$Q" '{"layer": {"id": "lakes", "type": "fill", "source": "countries", "slot": "middle"}}'
 expect_status 201; expect_json .index 5
 req POST "/layers$Q" '{"layer": {"id": "glow", "type": "line", "source": "countries", "slot": "middle"}, "position": {"below": "lakes"}}'
@@ -27,7 +27,7 @@ expect_status 201; expect_json .index 0
 req POST "/layers$Q" '{"layer": {"id": "mid2", "type": "circle", "source": "cities"}, "position": {"above": "countries-line"}}'
 expect_status 201
 req GET "/layers$Q"
-expect_json 'map(.id) | join(",")' "first,background,bottom,under,countries-fill,countries-line,mid2,middle,glow,lakes,cities,top,rivers"
+expect_json 'map(.id) | join(",")' "first,background,bottom,under,countries-fill,countries-line,mid2,middle,glow,lakes,cities,city-labels,top,rivers"
 expect_json '.[9].slot' middle
 
 # A new slot layer is a new insertion point.
