@@ -23,6 +23,7 @@ final class SymbolRenderCasesTests: XCTestCase {
         // run.py reads list entries as prefixes or globs; so does the selection here.
         let all = try RenderTestCase.discover(in: root.appendingPathComponent("cases"))
         var cases = RenderTestSuite.select(all, filters: listed)
+        XCTAssertEqual(cases.count, 428, "the list's entries select 428 cases, as run.py plays them")
         let filters = RenderTestSuite.filters
         if !filters.isEmpty { cases = RenderTestSuite.select(cases, filters: filters) }
         XCTAssertFalse(cases.isEmpty, "no symbol case matches \(filters)")
