@@ -48,7 +48,7 @@ postgres=$("$PY" "$ROOT/bench/lib/mutation_latency.py" "http://127.0.0.1:$P1" "$
 
 # --- 2. tiles/s, one node (PostgreSQL store)
 BASE="http://127.0.0.1:$P1"
-$LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids1.txt"
+$LOADGEN sessions "$BASE" "$ROOT/bench/styles/natural-earth.json" "$SESSIONS" "$TMP/ids1.txt"
 $LOADGEN pyramid "$TMP/ids1.txt" "$ZOOMS" "$TMP/paths1.txt" 1
 wrk_once "$TMP/one.out" "$TMP/paths1.txt" 2 "$CONNECTIONS" 600
 one=$(wrk_json "$TMP/one.out")
@@ -77,7 +77,7 @@ CONF
 nginx -p "$TMP/nginx" -c "$TMP/nginx/nginx.conf"
 sleep 0.5
 BASE="http://127.0.0.1:$NP"
-$LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids2.txt"
+$LOADGEN sessions "$BASE" "$ROOT/bench/styles/natural-earth.json" "$SESSIONS" "$TMP/ids2.txt"
 $LOADGEN pyramid "$TMP/ids2.txt" "$ZOOMS" "$TMP/paths2.txt" 1
 wrk_once "$TMP/two.out" "$TMP/paths2.txt" 2 "$CONNECTIONS" 600
 two=$(wrk_json "$TMP/two.out")

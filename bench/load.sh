@@ -45,7 +45,7 @@ strata_start "$TMP/server.json" "$PORT" "$TMP/server.log"
 echo "server pid $SERVER_PID on $BASE; $CORES cores; loadavg $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # --- uncached
-$LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids.txt"
+$LOADGEN sessions "$BASE" "$ROOT/bench/styles/natural-earth.json" "$SESSIONS" "$TMP/ids.txt"
 $LOADGEN pyramid "$TMP/ids.txt" "$UNCACHED_ZOOMS" "$TMP/uncached.txt" 1
 before=$($LOADGEN metrics "$BASE" strata_renders_total strata_tile_cache)
 cpu0=$(strata_cpu_s)

@@ -30,7 +30,7 @@ rss_start=$(strata_rss_mb)
 echo "server pid $SERVER_PID on $BASE, cache budget $CACHE_MB MB, RSS at start $rss_start MB; loadavg $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 t0=$(date +%s)
-$LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids.txt"
+$LOADGEN sessions "$BASE" "$ROOT/bench/styles/natural-earth.json" "$SESSIONS" "$TMP/ids.txt"
 rss_sessions=$(strata_rss_mb)
 echo "$SESSIONS sessions created in $(( $(date +%s) - t0 )) s; RSS $rss_sessions MB" >&2
 $LOADGEN random "$TMP/ids.txt" "$ZOOMS" "$REQUESTS" "$TMP/requests.txt" 1

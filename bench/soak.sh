@@ -27,7 +27,7 @@ TMP=$(mktemp -d /tmp/strata-soak.XXXXXX)
 trap 'kill "${SAMPLER:-}" 2>/dev/null || true; strata_stop; rm -rf "$TMP"' EXIT
 strata_config "$TMP/server.json" "tileCacheBytes=$((CACHE_MB * 1048576))" "maxSessions=$((SESSIONS + 10))"
 strata_start "$TMP/server.json" "$PORT" "$TMP/server.log"
-$LOADGEN sessions "$BASE" "$ROOT/config/styles/default.json" "$SESSIONS" "$TMP/ids.txt"
+$LOADGEN sessions "$BASE" "$ROOT/bench/styles/natural-earth.json" "$SESSIONS" "$TMP/ids.txt"
 
 # The request mix, seeded: tiles of z0–z7, static views, and restyles of countries-fill.
 "$PY" - "$TMP/ids.txt" "$TMP/requests.txt" "$LIST_LINES" <<'PY'

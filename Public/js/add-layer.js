@@ -1,12 +1,14 @@
 // "Add a layer": type, source, colour and position (top, above/below a layer, or into a slot)
 // from a small form, or the layer as raw JSON. A custom layer takes a renderer and its options
-// (JSON) instead of a source and colour. POST /layers; the server's error appears next to the
-// field its path names (/layer/... or /position).
+// (JSON) instead of a source and colour; a symbol layer a text field (a property name or an
+// expression), a font from the server's and an icon from the session's images. POST /layers;
+// the server's error appears next to the field its path names (/layer/... or /position).
 import { h } from "./dom.js";
 import { JsonEditor } from "./json-editor.js";
 import { CUSTOM_RENDERERS, LAYER_TYPES, starterPaint } from "./paint-props.js";
 import { pointerStartsWith } from "./jsonpointer.js";
 import { topDown } from "./placement.js";
+import { defaultFont, fontOptions, imageOptions, parseTextField, starterSymbol } from "./symbols.js";
 
 const PALETTE = ["#e6550d", "#3182bd", "#31a354", "#756bb1", "#de2d26", "#636363", "#fdae6b"];
 
@@ -27,10 +29,18 @@ export class AddLayerForm {
     this.renderer = h("select", { name: "renderer", "aria-label": "Custom renderer", onchange: () => this.#rendererChanged() },
       ...Object.keys(CUSTOM_RENDERERS).map(r => h("option", { value: r }, r)));
     this.options = h("textarea", { name: "options", rows: 4, spellcheck: "false", "aria-label": "Renderer options (JSON)" });
+    this.textField = h("input", { type: "text", name: "text-field", value: "name", spellcheck: "false",
+      placeholder: "a property (name) or an expression", "aria-label": "Text field" });
+    this.font = h("select", { name: "text-font", "aria-label": "Font" });
+    this.icon = h("select", { name: "icon-image", "aria-label": "Icon image" });
     this.errors = [err("/layer/id"), err("/layer/type"), err("/layer/source"), err("/layer/paint"), err("/position"), err(""),
-      err("/layer/renderer"), err("/layer/options")];
+      err("/layer/renderer"), err("/layer/options"), err("/layer/layout/text-field"), err("/layer/layout/text-font"),
+      err("/layer/layout/icon-image")];
     this.customRows = [h("label", {}, "renderer"), h("div", {}, this.renderer, this.errors[6]),
       h("label", {}, "options"), h("div", {}, this.options, this.errors[7])];
+    this.symbolRows = [h("label", {}, "text"), h("div", {}, this.textField, this.errors[8]),
+      h("label", {}, "font"), h("div", {}, this.font, this.errors[9]),
+      h("label", {}, "icon"), h("div", {}, this.icon, this.errors[10])];
     this.raw = new JsonEditor({ label: "Layer JSON", rows: 10, applyLabel: "Add layer", apply: text => this.#addRaw(text),
       extraButtons: [h("button", { onclick: () => this.#showForm() }, "Back to the form")] });
     this.form = h("div", { class: "add-form" },
@@ -40,6 +50,7 @@ export class AddLayerForm {
         h("label", {}, "source"), h("div", {}, this.source, this.errors[2]),
         h("label", {}, "colour"), h("div", {}, this.color, this.errors[3]),
         ...this.customRows,
+        ...this.symbolRows,
         h("label", {}, "position"), h("div", {}, h("div", { class: "row2" }, this.mode, this.target), this.errors[4])),
       this.errors[5],
       h("div", { class: "buttons" },
@@ -56,7 +67,17 @@ export class AddLayerForm {
     this.source.replaceChildren(...sources.map(s => h("option", { value: s }, s)));
     if (sources.includes(keep)) this.source.value = keep;
     this.#fillTargets();
+    this.#fillSymbolChoices();
     this.#typeChanged();
+  }
+
+  /** Fonts (the server's) and icons (the session's images) for a new symbol layer. */
+  #fillSymbolChoices() {
+    const font = this.font.value || defaultFont(this.app.fonts), icon = this.icon.value;
+    this.font.replaceChildren(...fontOptions(this.app.fonts, font).map(([v, l]) => h("option", { value: v }, l)));
+    this.font.value = font;
+    this.icon.replaceChildren(...imageOptions(this.app.images, "").map(([v, l]) => h("option", { value: v }, l)));
+    if (this.app.images.some(i => i.id === icon)) this.icon.value = icon;
   }
 
   #fillTargets() {
@@ -74,6 +95,7 @@ export class AddLayerForm {
     this.source.disabled = t === "background" || t === "slot" || t === "custom";
     this.color.disabled = t === "slot" || t === "raster" || t === "heatmap" || t === "hillshade" || t === "custom";
     for (const el of this.customRows) el.hidden = t !== "custom";
+    for (const el of this.symbolRows) el.hidden = t !== "symbol";
     if (t === "custom" && !this.options.value.trim()) this.#rendererChanged();
   }
 
@@ -91,8 +113,15 @@ export class AddLayerForm {
       layer.options = JSON.parse(this.options.value.trim() || "{}");
     }
     if (!this.source.disabled && this.source.value) layer.source = this.source.value;
-    const paint = this.color.disabled ? {} : starterPaint(type, this.color.value);
-    if (Object.keys(paint).length) layer.paint = paint;
+    if (type === "symbol") {
+      const { layout, paint } = starterSymbol({ textField: parseTextField(this.textField.value), font: this.font.value,
+        icon: this.icon.value, color: this.color.value });
+      if (Object.keys(layout).length) layer.layout = layout;
+      if (Object.keys(paint).length) layer.paint = paint;
+    } else {
+      const paint = this.color.disabled ? {} : starterPaint(type, this.color.value);
+      if (Object.keys(paint).length) layer.paint = paint;
+    }
     const { position, slot } = this.#position();
     if (slot) layer.slot = slot;
     return { layer, position };

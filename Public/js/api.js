@@ -80,6 +80,10 @@ export class Api {
     return this.request("DELETE", `/sources/${enc(id)}${cascade ? "?cascade=true" : ""}`);
   }
 
+  // Fonts the server offers for text-font (GET /fonts) and the session's images (icon-image)
+  fonts() { return this.request("GET", "/fonts"); }
+  images() { return this.request("GET", "/images"); }
+
   // View annotations
   annotations() { return this.request("GET", "/annotations"); }
   addAnnotation(annotation) { return this.request("POST", "/annotations", annotation); }

@@ -14,6 +14,8 @@ export class App extends EventTarget {
     this.style = null;          // GET /style
     this.layers = [];           // GET /layers, bottom → top
     this.version = null;        // the style hash of the tile URLs
+    this.images = [];           // GET /images: the session's images and its sprite's
+    this.fonts = [];            // GET /fonts: font names for text-font (read once)
     this.selected = null;       // id of the layer in the editor
     this.online = true;
     this.lost = false;          // the session no longer exists on the server
@@ -24,6 +26,7 @@ export class App extends EventTarget {
 
   /** Opens the session named in the fragment, or creates one. */
   async start() {
+    try { this.fonts = await this.api.fonts(); } catch (e) { this.report(e); }
     const { session } = readFragment();
     if (session) return this.open(session);
     return this.newSession(false);
@@ -69,9 +72,10 @@ export class App extends EventTarget {
     // Overlapping refreshes (e.g. a slider sending while dragged): only the newest is applied.
     const seq = this.refreshes = (this.refreshes || 0) + 1;
     try {
-      const [style, layers, version] = await Promise.all([this.api.style(), this.api.layers(), this.api.tileVersion()]);
+      const [style, layers, version, images] = await Promise.all([this.api.style(), this.api.layers(), this.api.tileVersion(),
+        this.api.images()]);
       if (seq !== this.refreshes) return true;
-      Object.assign(this, { style, layers, version });
+      Object.assign(this, { style, layers, version, images });
       this.removed.prune(layers);
       if (this.selected && !layers.some(l => l.id === this.selected)) this.selected = null;
       this.#changed();

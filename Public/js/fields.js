@@ -17,30 +17,35 @@ export function formatValue(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-const RANGES = { opacity: [0, 1, 0.01], width: [0, 20, 0.25], radius: [0, 40, 0.5], zoom: [0, 24, 0.5] };
+const RANGES = { opacity: [0, 1, 0.01], width: [0, 20, 0.25], radius: [0, 40, 0.5], size: [0, 64, 0.5], zoom: [0, 24, 0.5] };
 
 /**
  * A field for `path` (a JSON pointer into the PATCH body, e.g. "/paint/fill-color").
- * kind: "color" | "opacity" | "width" | "radius" (slider) | "zoom" | "json" | "select".
+ * kind: "color" | "opacity" | "width" | "radius" | "size" (slider) | "zoom" | "json" | "select".
  * `commit(value)` sends a change and resolves to an ApiError-ish {path, message} or null.
+ * `parse`/`format` turn the value box's text into the value and back (default: JSON or a
+ * string); `toOption`/`fromOption` do the same for a select's option value (e.g. a font
+ * name ↔ the one-font stack ["Noto Sans Regular"]). `placeholder` hints at what to type.
  */
 export class Field {
-  constructor({ label, path, kind, fallback = null, options = null, commit }) {
-    Object.assign(this, { label, path, kind, fallback, commit });
+  constructor({ label, path, kind, fallback = null, options = null, commit, parse = parseValue, format = formatValue,
+    toOption = v => v ?? "", fromOption = o => (o === "" ? null : o), placeholder = null }) {
+    Object.assign(this, { label, path, kind, fallback, commit, parse, format, toOption, fromOption });
     this.error = h("div", { class: "field-error", dataset: { path }, role: "alert" });
     this.text = kind === "json"
       ? h("textarea", { class: "value", rows: 2, spellcheck: "false", "aria-label": `${label} (JSON)` })
       : h("input", { class: "value", type: "text", spellcheck: "false", "aria-label": `${label} value` });
-    if (fallback !== null) this.text.placeholder = `default ${formatValue(fallback)}`;
+    if (placeholder !== null) this.text.placeholder = placeholder;
+    else if (fallback !== null) this.text.placeholder = `default ${format(fallback)}`;
     this.control = this.#makeControl(kind, options);
     // Enter and the blur after it must not send twice: a text is sent once until edited again,
     // and never when it already is the server's value.
     let lastSent = null;
     const send = () => {
       const t = this.text.value;
-      if (t === lastSent || t === formatValue(this.value)) return;
+      if (t === lastSent || t === this.format(this.value)) return;
       lastSent = t;
-      this.#send(parseValue(t));
+      this.#send(this.parse(t));
     };
     this.text.addEventListener("input", () => { lastSent = null; });
     this.text.addEventListener("keydown", e => {
@@ -72,7 +77,7 @@ export class Field {
     }
     if (kind === "select") {
       const select = h("select", { "aria-label": this.label });
-      select.addEventListener("change", () => this.#send(select.value === "" ? null : select.value));
+      select.addEventListener("change", () => this.#send(this.fromOption(select.value)));
       this.setOptions(options || []);
       return select;
     }
@@ -83,14 +88,14 @@ export class Field {
   setOptions(options) {
     if (this.kind !== "select" || !this.control) return;
     this.control.replaceChildren(...options.map(([v, l]) => h("option", { value: v }, l)));
-    if (this.value !== undefined) this.control.value = this.value ?? "";
+    if (this.value !== undefined) this.control.value = this.toOption(this.value);
   }
 
   /** Shows the server's current value (unless the user is editing this field). */
   update(value) {
     this.value = value;
     if (this.el.contains(document.activeElement)) return;
-    this.text.value = formatValue(value);
+    this.text.value = this.format(value);
     const shown = value === undefined || value === null ? this.fallback : value;
     const constant = typeof shown === "number" || typeof shown === "string";
     if (this.kind === "color") {
@@ -101,7 +106,7 @@ export class Field {
       this.control.disabled = !constant;
       if (constant) this.control.value = String(shown);
     } else if (this.kind === "select") {
-      this.control.value = value ?? "";
+      this.control.value = this.toOption(value);
     }
     this.el.classList.toggle("expression", value !== null && value !== undefined && !constant);
   }

@@ -4,8 +4,8 @@ import Raster
 import Renderer
 
 /// `strata bench raster`: the product's raster phase on the anchors' Natural Earth workload.
-/// The default style is that workload (background, countries fill, 1.5 px round outlines,
-/// city circles); every 256 px tile of each zoom goes through `MapRenderer` exactly as the
+/// `bench/styles/natural-earth.json` is that workload (the default style without its city
+/// labels: background, countries fill, 1.5 px round outlines, city circles); every 256 px tile of each zoom goes through `MapRenderer` exactly as the
 /// server renders it, and the phase clock splits the time: `prepare` (projection, line
 /// tessellation) and `raster` (coverage + compositing) are what the anchors' "raster" time
 /// covers (they prepare their paths before timing, so both columns are shown).
@@ -18,8 +18,8 @@ struct BenchRaster: AsyncParsableCommand {
     @Option(name: .customLong("zoom"), help: "Zoom level(s) to run (repeatable; default 0, 2, 3).")
     var zooms: [Int] = []
 
-    @Option(help: "Style JSON file (the default style is the anchor workload).")
-    var style: String = "config/styles/default.json"
+    @Option(help: "Style JSON file (bench/styles/natural-earth.json is the anchor workload: the default style without labels).")
+    var style: String = "bench/styles/natural-earth.json"
 
     @Option(help: "Data directory with countries.geojson and cities.geojson.")
     var dataDir: String = "config/data"

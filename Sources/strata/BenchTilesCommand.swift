@@ -3,15 +3,16 @@ import Foundation
 import Geo
 import Renderer
 
-/// `strata bench tiles`: the default style over every tile of z0–z5 (256 px) through the
-/// production path (MapRenderer into a reused canvas, PNGEncoder), process CPU per tile split
-/// into prepare / style / raster / encode. Human-readable lines first; the last line is one
-/// JSON object.
+/// `strata bench tiles`: the Natural Earth benchmark style (`bench/styles/natural-earth.json`:
+/// the default style without its city labels, as the anchors draw it) over every tile of
+/// z0–z5 (256 px) through the production path (MapRenderer into a reused canvas, PNGEncoder),
+/// process CPU per tile split into prepare / style / raster / encode. Human-readable lines
+/// first; the last line is one JSON object.
 struct BenchTiles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles", abstract: "Render + PNG benchmark over every tile of a zoom range (run with -c release).")
 
-    @Option(help: "Style JSON file.") var style: String = "config/styles/default.json"
+    @Option(help: "Style JSON file.") var style: String = "bench/styles/natural-earth.json"
     @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
     @Option(help: "Zoom range A-B (every tile of each zoom).") var zooms: String = "0-5"
     @Option(help: "A single zoom (overrides --zooms); --zoom 3 is the anchors' 64-tile workload.") var zoom: Int?

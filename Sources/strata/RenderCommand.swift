@@ -15,6 +15,8 @@ struct Render: ParsableCommand {
 
     @Option(help: "Style JSON file.") var style: String = "config/styles/default.json"
     @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
+    @Option(help: "Fonts for labels whose style has no glyph PBFs (TTF/OTF, searched recursively; \"\" for none).")
+    var fontsDir: String = "/usr/share/fonts/truetype/noto"
     @Option(help: "Tile z/x/y (256 px; style zoom z-1).") var tile: String?
     @Option(help: "Tile size for --tile: 256 or 512.") var tileSize: Int = 256
     @Option(help: "View lon,lat,zoom[,bearing] (MapLibre zoom).") var view: String?
@@ -56,7 +58,8 @@ struct Render: ParsableCommand {
             archives[String(a[..<eq])] = String(a[a.index(after: eq)...])
         }
         let directory = try? DataDirectory(root: dataDir, archives: archives)
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory), customLayers: customLayers)
+        let fonts = fontsDir.isEmpty || !FileManager.default.fileExists(atPath: fontsDir) ? nil : fontsDir
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: directory, fontsDirectory: fonts), customLayers: customLayers)
         let pixmap = try customLayers.lifecycle.holding(parsed) { try renderer.render(parsed, camera: camera) }
         for w in renderer.resources.tiles.warnings.all { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         let png = try PNGEncoder.encode(premultipliedRGBA: pixmap.data, width: pixmap.width, height: pixmap.height)

@@ -73,5 +73,25 @@
   eq("icon has no injected elements", [icon.querySelector("img, image, script"), icon.querySelector("title").textContent.startsWith("<img")], [null, true]);
   eq("icon colour falls back when unsafe", icon.innerHTML.includes('fill="#666"'), true);
 
+  // Symbol layers: the text field box (a property name or an expression), fonts, icons
+  const S = await import("/js/symbols.js");
+  eq("text field: property", [S.parseTextField("name"), S.parseTextField(" name_en "), S.parseTextField("addr:city")],
+    [["get", "name"], ["get", "name_en"], ["get", "addr:city"]]);
+  eq("text field: expression, literal, token string, reset",
+    [S.parseTextField('["upcase", ["get", "name"]]'), S.parseTextField('"name"'), S.parseTextField("{name} city"), S.parseTextField("  ")],
+    [["upcase", ["get", "name"]], "name", "{name} city", null]);
+  eq("text field shown", [S.formatTextField(["get", "name"]), S.formatTextField("name"), S.formatTextField("{name}!"),
+    S.formatTextField(["upcase", ["get", "name"]]), S.formatTextField(undefined)], ["name", '"name"', "{name}!", '["upcase",["get","name"]]', ""]);
+  for (const t of ["name", '"name"', "{name} city", '["get","x y"]']) eq(`text field round trip ${t}`, S.formatTextField(S.parseTextField(t)), t);
+  eq("font option ↔ stack", [S.fontOption(["A", "B"]), S.fontOption(undefined), S.fontValue("A"), S.fontValue("")], ["A", "", ["A"], null]);
+  eq("font options keep an unknown current font", S.fontOptions(["A"], "Z", "-").map(o => o[0]), ["", "Z", "A"]);
+  eq("default font", [S.defaultFont(["A", "Noto Sans Regular"]), S.defaultFont(["A"]), S.defaultFont([])], ["Noto Sans Regular", "A", ""]);
+  eq("image options", S.imageOptions([{ id: "a" }, { id: "b" }], "c").map(o => o[0]), ["", "c", "a", "b"]);
+  eq("starter symbol", S.starterSymbol({ textField: ["get", "name"], font: "F", icon: "i", color: "#123456" }), {
+    layout: { "text-field": ["get", "name"], "text-font": ["F"], "text-size": 14, "icon-image": "i", "text-anchor": "top", "text-offset": [0, 0.8] },
+    paint: { "text-color": "#123456", "text-halo-color": "#ffffff", "text-halo-width": 1.5 } });
+  eq("starter symbol, icon only", S.starterSymbol({ textField: null, font: "F", icon: "i", color: "#000" }),
+    { layout: { "icon-image": "i" }, paint: {} });
+
   return { passed, failures };
 })()

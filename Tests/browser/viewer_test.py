@@ -8,7 +8,8 @@ server's message next to the field (and in the JSON editor, at the line it names
 reload keeps the session's style; @2x tiles on a high-density screen; a server restart is
 survived; copy, add into a slot, keyboard reorder; the style tab's history and download; a
 deleted session offers a new one; zoom/pan/cursor on the map; annotations added by a click
-on the map, edited, toggled and deleted in the Notes tab. Screenshots go to Tests/browser/artifacts/.
+on the map, edited, toggled and deleted in the Notes tab; a custom layer and a symbol layer
+(text field, font from GET /fonts, icon from GET /images) added and edited. Screenshots go to Tests/browser/artifacts/.
 Exit status 0 only when every check passed.
 """
 import json
@@ -23,6 +24,7 @@ from server import Server  # noqa: E402
 from viewer_page import BLUE, GREEN, RED, Viewer, non_blank  # noqa: E402
 from viewer_annotations import annotations_tab  # noqa: E402
 from viewer_custom import custom_layer  # noqa: E402
+from viewer_symbols import symbol_layer  # noqa: E402
 
 ROOT = os.environ.get("STRATA_ROOT") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("STRATA_BIN") or os.path.join(ROOT, ".build", "debug", "strata")
@@ -291,6 +293,7 @@ def run(v, server):
     style_tab(v, session)
     annotations_tab(v, session)
     custom_layer(v, session)
+    symbol_layer(v, session)
 
     print("viewer: a deleted session offers a new one")
     v.check(server.request("DELETE", f"/sessions/{session}")[0] == 204, "session deleted behind the page's back")

@@ -10,12 +10,12 @@ O=$(new_session '{}')
 Q="?session=$S"
 
 req GET "/layers$Q"; expect_status 200
-expect_json 'map(.id) | join(",")' "background,bottom,countries-fill,countries-line,middle,cities,top"
+expect_json 'map(.id) | join(",")' "background,bottom,countries-fill,countries-line,middle,cities,city-labels,top"
 expect_json '.[5].type' circle; expect_json '.[4].type' slot; expect_json '.[0].visibility' visible
 
 # --- add with positions and slots -----------------------------------------------------------
 req POST "/layers$Q" '{"layer": {"id": "rivers", "type": "line", "source": "countries", "paint": {"line-color": "#00f"}}}'
-expect_status 201; expect_json .revision 1; expect_json .index 7; expect_header ETag '"1"'
+expect_status 201; expect_json .revision 1; expect_json .index 8; expect_header ETag '"1"'
 req POST "/layers$Q" '{"layer": {"id": "lakes", "type": "fill", "source": "countries", "slot": "middle"}}'
 expect_status 201; expect_json .index 5
 req POST "/layers$Q" '{"layer": {"id": "glow", "type": "line", "source": "countries", "slot": "middle"}, "position": {"below": "lakes"}}'
@@ -27,7 +27,7 @@ expect_status 201; expect_json .index 0
 req POST "/layers$Q" '{"layer": {"id": "mid2", "type": "circle", "source": "cities"}, "position": {"above": "countries-line"}}'
 expect_status 201
 req GET "/layers$Q"
-expect_json 'map(.id) | join(",")' "first,background,bottom,under,countries-fill,countries-line,mid2,middle,glow,lakes,cities,top,rivers"
+expect_json 'map(.id) | join(",")' "first,background,bottom,under,countries-fill,countries-line,mid2,middle,glow,lakes,cities,city-labels,top,rivers"
 expect_json '.[9].slot' middle
 
 # A new slot layer is a new insertion point.
@@ -160,8 +160,18 @@ head -c 100 "$WORK/icon.png" > "$WORK/broken.png"
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$WORK/broken.png" "$BASE/images/bad$Q"); expect_error 400 invalid_image
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary 'not a png' "$BASE/images/bad$Q"); expect_error 400 invalid_image
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$WORK/icon.png" "$BASE/images/x$Q&pixelRatio=-1"); expect_error 400 invalid_image
+# GET /images lists what icon-image can name: the session's images, then its sprite's.
+req GET "/images$Q"; expect_status 200; expect_json length 1; expect_json '.[0].id' marker
+expect_json '.[0].source' image; expect_json '.[0].pixelRatio' 1; expect_json '.[0].sdf' false
+req GET "/images?session=$O"; expect_status 200; expect_json length 0
+cp "$WORK/icon.png" "$WORK/data/sprite.png"
+echo '{"pin": {"x": 0, "y": 0, "width": 16, "height": 24, "pixelRatio": 1}, "dot": {"x": 16, "y": 0, "width": 8, "height": 8, "pixelRatio": 1, "sdf": true}}' > "$WORK/data/sprite.json"
+SP=$(new_session '{"style": {"version": 8, "sprite": "sprite", "sources": {}, "layers": []}}')
+req PUT "/images/marker?session=$SP" "@$WORK/icon.png"; expect_status 201
+req GET "/images?session=$SP"; expect_json 'map(.id + ":" + .source) | join(",")' "marker:image,dot:sprite,pin:sprite"
 req DELETE "/images/marker$Q"; expect_status 204
 req DELETE "/images/marker$Q"; expect_error 404 unknown_image
+req GET "/images$Q"; expect_json length 0
 
 # --- tiles follow changes; sessions are isolated -------------------------------------------------
 req GET "/tiles/1/0/0.png$Q"; T1=$(header ETag); cp "$BODY" "$WORK/t1.png"

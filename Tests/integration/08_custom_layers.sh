@@ -71,7 +71,7 @@ req GET "/tiles/3/4/3.png$Q"; expect_pixel "$CX" "$CY" 85 85 85
 # --- the whole style: PUT validates custom layers; graticule ----------------------------------
 req GET "/style$Q"; jq '.layers += [{"id": "grid", "type": "custom", "renderer": "graticule", "options": {"width": -1}}]' "$BODY" > "$WORK/bad-style.json"
 REV2=$(header ETag)
-req PUT "/style$Q" "@$WORK/bad-style.json"; expect_error 400 invalid_options /layers/8/options/width
+req PUT "/style$Q" "@$WORK/bad-style.json"; expect_error 400 invalid_options /layers/9/options/width
 req GET "/style$Q"; [ "$(header ETag)" = "$REV2" ] || fail "a refused PUT /style changed the revision"
 req POST "/layers$Q" '{"layer": {"id": "grid", "type": "custom", "renderer": "graticule", "options": {"step": 10, "color": "#000", "width": 2}}}'
 expect_status 201

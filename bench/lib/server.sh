@@ -13,7 +13,9 @@ strata_build() {
 }
 
 # strata_config OUT KEY=JSON... : config/server.json with absolute paths into the package,
-# a store under the temp dir, and the given overrides (values are JSON: 64, "x", true).
+# a store under the temp dir, and the given overrides (values are JSON: 64, "x", true). The
+# default session's style is the benchmark style, bench/styles/natural-earth.json (the default
+# style without its city labels: the workload the anchors draw).
 strata_config() {
   local out=$1; shift
   "$PY" - "$ROOT" "$out" "$@" <<'PY'
@@ -21,7 +23,8 @@ import json, os, sys
 root, out, overrides = sys.argv[1], sys.argv[2], sys.argv[3:]
 cfg = json.load(open(os.path.join(root, "config", "server.json")))
 cfg["dataDir"] = os.path.join(root, "config", "data")
-cfg["stylesDir"] = os.path.join(root, "config", "styles")
+cfg["stylesDir"] = os.path.join(root, "bench", "styles")
+cfg["defaultStyle"] = "natural-earth"
 cfg["publicDir"] = os.path.join(root, "Public")
 cfg["store"] = os.path.join(os.path.dirname(os.path.abspath(out)), "strata.sqlite")
 for o in overrides:

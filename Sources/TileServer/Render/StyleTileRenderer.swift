@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 import PNGCodec
 import Raster
 import Renderer
@@ -22,6 +23,8 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     }
 
     public var customLayers: CustomLayerRegistry? { renderer.customLayers }
+
+    public func spriteImageNames(_ sprite: JSONValue?) -> [String] { renderer.resources.spriteImageNames(sprite) }
 
     public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {

@@ -1,3 +1,4 @@
+import JSON
 import Renderer
 
 /// What the HTTP layer asks the renderer for. Implementations run on render threads, must
@@ -8,8 +9,11 @@ public protocol TileRenderer: Sendable {
     /// The custom layer renderers it draws with: styles are validated against them (an
     /// unknown renderer is a 400) and sessions drive their lifecycle. nil: none.
     var customLayers: CustomLayerRegistry? { get }
+    /// The image names of a style's `sprite` value (for `GET /images`); [] when it has none.
+    func spriteImageNames(_ sprite: JSONValue?) -> [String]
 }
 
 extension TileRenderer {
     public var customLayers: CustomLayerRegistry? { nil }
+    public func spriteImageNames(_ sprite: JSONValue?) -> [String] { [] }
 }

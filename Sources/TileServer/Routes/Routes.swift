@@ -40,6 +40,7 @@ extension StrataApp {
         r.add(.PUT, "/sources/{id}/features/{fid}/state", { app, ctx in app.putFeatureState(ctx) })
         r.add(.DELETE, "/sources/{id}/features/{fid}/state", { app, ctx in app.deleteFeatureState(ctx, feature: true) })
         r.add(.DELETE, "/sources/{id}/state", { app, ctx in app.deleteFeatureState(ctx, feature: false) })
+        r.add(.GET, "/images", { app, ctx in try app.listImages(ctx) })
         r.add(.PUT, "/images/{id}", { app, ctx in app.putImage(ctx) })
         r.add(.DELETE, "/images/{id}", { app, ctx in app.deleteImage(ctx) })
         // View annotations

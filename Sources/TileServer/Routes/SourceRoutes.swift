@@ -125,6 +125,22 @@ extension StrataApp {
         }
     }
 
+    /// `GET /images`: the names `icon-image` and `*-pattern` can use in this session — its
+    /// runtime images (`PUT /images/{id}`, `addImage`) with their pixel ratio and SDF flag,
+    /// then its sprite's images — each group sorted by id.
+    func listImages(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let style = try sessions.session(ctx.sessionID).current.style.style
+        let renderer = self.renderer
+        return blocking(ctx) {
+            var list: [JSONValue] = style.images.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { id in
+                let image = style.images[id]!
+                return ["id": .string(id), "source": "image", "pixelRatio": .number(image.pixelRatio), "sdf": .bool(image.sdf)]
+            }
+            list += renderer.spriteImageNames(style.root["sprite"]).map { ["id": .string($0), "source": "sprite"] }
+            return .json(.array(list))
+        }
+    }
+
     func deleteImage(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         return mutation(ctx) { current in

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Raster
 import Renderer
+import SourceData
 import StyleSpec
 
 /// The result of one case, with `run.py`'s statuses: PASS/FAIL (graded), ERROR (could not be
@@ -44,10 +45,13 @@ final class RenderTestRunner {
     let failuresDirectory: URL?
     private let canvas = Canvas(width: 1, height: 1)
 
-    init(assets: URL, failuresDirectory: URL?) {
+    /// `fontsDirectory`: the fonts labels fall back to when a fontstack has no glyph PBFs, as
+    /// `strata serve` with the default config has them (`fontsDir`); nil for none.
+    init(assets: URL, failuresDirectory: URL?, fontsDirectory: String? = nil) {
         self.assets = assets
         self.failuresDirectory = failuresDirectory
-        renderer = MapRenderer(resources: RenderResources(dataDirectory: assets.path))
+        let directory = try? DataDirectory(root: assets.path, archives: DataDirectory.discoverArchives(in: assets.path))
+        renderer = MapRenderer(resources: RenderResources(dataDirectory: directory, fontsDirectory: fontsDirectory))
     }
 
     func run(_ testCase: RenderTestCase) -> RenderTestResult {

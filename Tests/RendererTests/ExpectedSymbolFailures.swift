@@ -1,0 +1,151 @@
+/// The Tier-3 symbol render tests (`../shared/render-tests/lists/tier3-symbols.txt`) that do
+/// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
+/// that exactly these fail or skip: a new failure fails the suite even if another case starts
+/// passing, and a listed case that passes must be taken off the list. The same cases fail
+/// through `run.py` against `strata serve` (349 / 428 pass either way).
+enum ExpectedSymbolFailures {
+    /// 12 cases.
+    static let vertical: [String] = [
+        "symbol-cross-fade/chinese-fading-after-initial-load", "text-writing-mode/line_label/chinese",
+        "text-writing-mode/line_label/chinese-punctuation", "text-writing-mode/line_label/mixed",
+        "text-writing-mode/point_label/cjk-arabic-vertical-mode",
+        "text-writing-mode/point_label/cjk-horizontal-vertical-mode",
+        "text-writing-mode/point_label/cjk-multiline-vertical-horizontal-mode",
+        "text-writing-mode/point_label/cjk-punctuation-vertical-mode",
+        "text-writing-mode/point_label/cjk-variable-anchors-vertical-horizontal-mode",
+        "text-writing-mode/point_label/cjk-vertical-horizontal-mode",
+        "text-writing-mode/point_label/mixed-multiline-vertical-horizontal-mode",
+        "text-writing-mode/point_label/mixed-multiline-vertical-horizontal-mode-icon-text-fit",
+    ]
+    /// 13 cases.
+    static let formatted: [String] = [
+        "text-field/formatted", "text-field/formatted-arabic", "text-field/formatted-images-constant-size",
+        "text-field/formatted-images-line", "text-field/formatted-images-mixed",
+        "text-field/formatted-images-variable-anchors-justification", "text-field/formatted-images-vertical",
+        "text-field/formatted-images-zoom-dependent-size", "text-field/formatted-line",
+        "text-field/formatted-vertical-align", "text-field/formatted-vertical-align-line",
+        "text-field/formatted-vertical-align-vertical-text", "text-field/formatted-within-step-zoom",
+    ]
+    /// 3 cases.
+    static let rightToLeft: [String] = [
+        "text-arabic/letter-spacing", "text-arabic/line-break-mixed", "text-arabic/multi-paragraph",
+    ]
+    /// 4 cases.
+    static let lineSharpOffset: [String] = [
+        "text-offset/line-sharp-inside", "text-offset/line-sharp-inside-center",
+        "text-offset/line-sharp-outside", "text-offset/line-sharp-outside-center",
+    ]
+    /// 7 cases.
+    static let lineAnchors: [String] = [
+        "regressions/mapbox-gl-js#5546", "symbol-placement/line", "symbol-placement/line-overlap",
+        "symbol-placement/line-overscaled", "symbol-placement/point", "symbol-spacing/line-far",
+        "symbol-spacing/line-overscaled",
+    ]
+    /// 2 cases.
+    static let crossSource: [String] = [
+        "icon-no-cross-source-collision/default", "text-no-cross-source-collision/default",
+    ]
+    /// 4 cases.
+    static let fittedVariable: [String] = [
+        "icon-text-fit/text-variable-anchor", "icon-text-fit/textFit-grid-long-vertical",
+        "icon-text-fit/textFit-grid-short-vertical", "text-variable-anchor/all-anchors-icon-text-fit",
+    ]
+    /// 6 cases.
+    static let fittedEdges: [String] = [
+        "icon-text-fit/enlargen-width", "icon-text-fit/stretch-nine-part-content",
+        "icon-text-fit/stretch-nine-part-content-collision", "icon-text-fit/textFit-anchors-long",
+        "icon-text-fit/textFit-anchors-short", "icon-text-fit/textFit-collision",
+    ]
+    /// 4 cases.
+    static let variableAnchors: [String] = [
+        "text-variable-anchor-offset/all-anchors-text-allow-overlap",
+        "text-variable-anchor-offset/rotated-offset", "text-variable-anchor/rotated-offset",
+        "text-variable-anchor/translate-variants/rotated",
+    ]
+    /// 2 cases.
+    static let scaledIcons: [String] = [
+        "icon-size/property-function-plain", "regressions/mapbox-gl-js#4928",
+    ]
+    /// 2 cases.
+    static let pole: [String] = [
+        "symbol-placement/point-polygon", "symbol-placement/point-polygon-high-zoom",
+    ]
+    /// 2 cases.
+    static let clustering: [String] = [
+        "geojson/clustered", "geojson/clustered-properties",
+    ]
+    /// 5 cases.
+    static let remote: [String] = [
+        "geometry-type/all-geometries", "real-world/bangkok", "real-world/nepal", "real-world/norway",
+        "real-world/uruguay",
+    ]
+    /// 2 cases.
+    static let localIdeographs: [String] = [
+        "text-local-glyphs/cjk", "text-local-ideographs/cjk-symbols",
+    ]
+    /// 1 case.
+    static let edgeClipping: [String] = [
+        "text-tile-edge-clipping/default",
+    ]
+    /// 1 case.
+    static let transition: [String] = [
+        "regressions/mapbox-gl-js#2762",
+    ]
+    /// 1 case.
+    static let fill: [String] = [
+        "regressions/mapbox-gl-js#3612",
+    ]
+    /// 8 cases.
+    static let pitchRoll: [String] = [
+        "icon-roll-alignment/auto-rotation-alignment-viewport",
+        "text-keep-upright/line-placement-true-rolled", "text-roll-alignment/auto-symbol-placement-point",
+        "text-roll-alignment/map-symbol-placement-line", "text-roll-alignment/map-symbol-placement-point",
+        "text-roll-alignment/viewport-glyph-symbol-placement-line",
+        "text-roll-alignment/viewport-glyph-symbol-placement-point",
+        "text-roll-alignment/viewport-symbol-placement-point",
+    ]
+
+    /// Each group with its cause.
+    static let groups: [(cause: String, cases: [String])] = [
+        ("vertical writing mode is not shaped yet (`text-writing-mode`; CJK along near-vertical lines stays sideways)",
+         vertical),
+        ("formatted sections' own font and scale, and images in text, are not shaped yet (`format` with `text-font`/`font-scale`, `image`)",
+         formatted),
+        ("right-to-left shaping (Arabic) is not done",
+         rightToLeft),
+        ("line labels with a text-offset around sharp corners are walked differently from MapLibre's offset line",
+         lineSharpOffset),
+        ("anchors and collisions of line-placed symbols differ from MapLibre's in a few places",
+         lineAnchors),
+        ("no cross-source collision groups: symbols of different sources collide with each other here",
+         crossSource),
+        ("collisions of fitted icons (icon-text-fit) with variable anchors and auto justification differ",
+         fittedVariable),
+        ("edges of fitted icons' stretched parts land a pixel off MapLibre's quads",
+         fittedEdges),
+        ("a few point labels take another variable anchor than MapLibre's (on a rotated map; where none fits and text may overlap)",
+         variableAnchors),
+        ("icons drawn scaled (icon-size by property, pixel ratio 1.1): edge pixels differ from MapLibre's linear texture filtering",
+         scaledIcons),
+        ("the pole of inaccessibility: ties broken differently from MapLibre's polylabel",
+         pole),
+        ("clustering of GeoJSON sources (`cluster: true`) is not done",
+         clustering),
+        ("needs remote glyphs, sprites or tiles (demotiles.maplibre.org): remote hosts are not allowed",
+         remote),
+        ("MapLibre draws CJK from a local browser font (`localIdeographFontFamily`), not from glyph PBFs",
+         localIdeographs),
+        ("labels anchored just outside the view are drawn at its edge, where MapLibre (tiles covering the view only) has none",
+         edgeClipping),
+        ("samples a paint transition mid-way; a server renders the end state",
+         transition),
+        ("a translucent park fill from the vector tile differs at the top of the view; the labels match",
+         fill),
+        ("skipped: pitch or roll (setRoll, a pitched style) has no meaning for a tile server looking straight down",
+         pitchRoll),
+    ]
+
+    /// Case id → cause.
+    static let cases: [String: String] = Dictionary(
+        groups.flatMap { g in g.cases.map { ($0, g.cause) } }, uniquingKeysWith: { a, _ in a })
+}
