@@ -53,29 +53,6 @@ enum LineBlend {
         raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
     }
 
-    /// Four pixels at once, `over8`'s arithmetic on half the lanes (the 4–7 pixel tails of
-    /// runs, most runs of thin lines being short).
-    @inline(__always)
-    static func over4(_ dst: UnsafeMutablePointer<UInt32>, color255: SIMD4<Float>, alpha: Float, k: SIMD4<Float>) {
-        let raw = UnsafeMutableRawPointer(dst)
-        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
-        let inv = 1 - alpha * k
-        let mask = SIMD4<UInt32>(repeating: 0xFF), nine = SIMD4<UInt32>(repeating: 0x1FF)
-        let zero = SIMD4<Float>(repeating: 0), top = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: Self.magic)
-        @inline(__always)
-        func channel(_ shift: UInt32, _ c: Float) -> SIMD4<UInt32> {
-            let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD4<Float>.self) - magic
-            var v = c * k + dc * inv
-            v = v.replacing(with: zero, where: v .< zero)
-            v = v.replacing(with: top, where: v .> top)
-            let even = v + magic
-            let up = SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
-            return ((unsafeBitCast(even, to: SIMD4<UInt32>.self) & nine) &+ up) &<< shift
-        }
-        let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
-        raw.storeBytes(of: out, as: SIMD4<UInt32>.self)
-    }
-
     /// `count` pixels under one fragment value: `over` with the same `k` for each (a plain
     /// fill when the result does not depend on the destination). `simd: false` runs the
     /// scalar twin only.

@@ -98,18 +98,6 @@ struct SolidLineShader: SpanShader {
                 if any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
                 x += 8
             }
-            if x + 4 <= x1 + 1 {
-                let px = (SIMD4<Float>(0, 1, 2, 3) + Float(x)) + cx
-                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-                let dist = (nx * nx + ny * ny).squareRoot() * u.outset
-                let inner = dist - (u.inset - u.blur2), outer = u.outset - dist
-                var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
-                a = a.replacing(with: 0, where: a .< 0)
-                a = a.replacing(with: 1, where: a .> 1)
-                let k = a * k0
-                if any(k .> 0) { LineBlend.over4(row + x, color255: u.color255, alpha: u.alpha, k: k) }
-                x += 4
-            }
         }
         while x <= x1 {
             let px = Float(x) + cx
