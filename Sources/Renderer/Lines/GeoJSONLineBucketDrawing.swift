@@ -87,14 +87,8 @@ enum GeoJSONLineBucketDrawing {
     /// The features of `rect` that pass the filter, tessellated in `units` with the layout.
     private static func build(_ layer: Layer, _ data: GeoJSONSource, frame: RenderFrame, rect: WorldRect, units: TileUnitFrame,
                               join: LineJoin, cap: LineCap, miter: Double, round: Double) throws -> LineBucket {
-        var tessellator = LineTessellator()
-        tessellator.join = join
-        tessellator.cap = cap
-        tessellator.miterLimit = miter
-        tessellator.roundLimit = round
-        tessellator.sharpCornerOffset = units.sharpCornerOffset
-        tessellator.clip = nil
-        tessellator.rampRow = -1
+        var tessellator = LineTessellator(join: join, cap: cap, miterLimit: miter, roundLimit: round,
+                                          sharpCornerOffset: units.sharpCornerOffset)
         var mesh = LineMesh()
         var records: [LineBucket.Record] = []
         var points: [SIMD2<Double>] = []

@@ -35,14 +35,8 @@ final class LineBuckets: Sendable {
     func bucket(key: String, data: VectorTileLayer, placement: TilePlacement, candidates: [Int32]?, units: TileUnitFrame,
                 join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double) -> LineBucket? {
         try? cache.value(for: key) {
-            var tessellator = LineTessellator()
-            tessellator.join = join
-            tessellator.cap = cap
-            tessellator.miterLimit = miterLimit
-            tessellator.roundLimit = roundLimit
-            tessellator.sharpCornerOffset = units.sharpCornerOffset
-            tessellator.clip = nil
-            tessellator.rampRow = -1
+            var tessellator = LineTessellator(join: join, cap: cap, miterLimit: miterLimit, roundLimit: roundLimit,
+                                              sharpCornerOffset: units.sharpCornerOffset)
             var mesh = LineMesh()
             var records: [LineBucket.Record] = []
             var geometry = FeatureGeometry(type: .point)

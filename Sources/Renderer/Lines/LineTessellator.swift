@@ -42,6 +42,14 @@ struct LineTessellator {
 
     init() {}
 
+    /// A tessellator for a kept bucket: one constant layout, no line metrics, no ramp row.
+    init(join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double, sharpCornerOffset: Double) {
+        self.join = join; self.cap = cap; self.miterLimit = miterLimit; self.roundLimit = roundLimit
+        self.sharpCornerOffset = sharpCornerOffset
+        clip = nil
+        rampRow = -1
+    }
+
     /// Appends the triangles of one line (or ring, with `isPolygon`) to `mesh`. Duplicate
     /// points are skipped; lines with fewer than 2 distinct points (rings: 3) add nothing.
     mutating func addLine(_ points: UnsafeBufferPointer<SIMD2<Double>>, isPolygon: Bool, to mesh: inout LineMesh) {
