@@ -23,8 +23,9 @@ public final class RenderResources: Sendable {
     let lineBuckets = LineBuckets()
     /// Evaluated per-feature styles of those buckets, by style, layer, zoom and pixel ratio.
     let lineStyles = LineStyleTables()
-    /// Line labels of source tiles laid out, by tile, layer, style, zoom and pixel ratio.
-    let symbolLineLayouts = SymbolLineTileLayouts()
+    /// Line and point labels of source tiles laid out, by tile, layer, style, zoom and pixel ratio.
+    let symbolLineLayouts = SymbolTileLayouts<SymbolLineTileLayout>(byteBudget: 64 << 20, cost: { $0.byteSize })
+    let symbolPointLayouts = SymbolTileLayouts<SymbolPointTileLayout>(byteBudget: 64 << 20, cost: { $0.byteSize })
     /// Which symbols each placement block shows, by style, zoom and block (tiles agree on labels).
     let symbolBlocks = SymbolPlacementBlocks()
     /// Largest GeoJSON file read from the data directory.

@@ -119,9 +119,10 @@ final class SymbolPlacementBlocksTests: XCTestCase {
             XCTAssertEqual(mismatched, 0, "z\(z) \(x)/\(y): the 512 px tile and its four 256 px tiles agree")
             XCTAssertGreaterThan(dark(tiles.big), 500, "labels are drawn")
         }
-        // Line labels are laid out once per source tile and kept (`SymbolLineTileLayouts`): a
+        // Labels are laid out once per source tile and kept (`SymbolTileLayouts`): a
         // tile drawn from kept layouts equals one drawn by a fresh renderer.
         XCTAssertGreaterThan(r.resources.symbolLineLayouts.statistics.hits, 0, "kept line-label layouts were reused")
+        XCTAssertGreaterThan(r.resources.symbolPointLayouts.statistics.hits, 0, "kept point-label layouts were reused")
         let camera = Camera.tile(TileID(z: 16, x: 35180, y: 21179)!)
         let kept = try r.render(parsed.0, camera: camera)
         let fresh = try MapRenderer(resources: RenderResources(dataDirectory: dir.path)).render(parsed.0, camera: camera)

@@ -55,7 +55,7 @@ enum SymbolLineLabels {
         if frame.symbolPlacement.laysOutPerTile, let tileKey = pass.tileKey {
             // Tiles and blocks: the layout is the source tile's alone, kept for every render of
             // this style, zoom and ratio (the output tiles and blocks that reach the tile).
-            let key = SymbolLineTileLayouts.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
+            let key = SymbolTileLayouts<SymbolLineTileLayout>.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
                                                 zoom: frame.camera.zoom, pixelRatio: ratio)
             tileLayout = try frame.resources.symbolLineLayouts.layout(key: key) {
                 try SymbolLineTileLayout.build(layer, frame, layout, options, pass)

@@ -103,17 +103,21 @@ final class SymbolLineTileLayout: @unchecked Sendable {
     }
 }
 
-/// Line-label layouts of source tiles in a byte budget, keyed by the tile, the layer, the
-/// style's render hash (layout, paint, images, feature and global state), the zoom and the
-/// pixel ratio: a style change simply misses.
-final class SymbolLineTileLayouts: Sendable {
-    private let cache = SourceCache<SymbolLineTileLayout>(byteBudget: 64 << 20, cost: { $0.byteSize })
+/// Label layouts of source tiles (`SymbolLineTileLayout`, `SymbolPointTileLayout`) in a byte
+/// budget, keyed by the tile, the layer, the style's render hash (layout, paint, images, feature
+/// and global state), the zoom and the pixel ratio: a style change simply misses.
+final class SymbolTileLayouts<Layout: Sendable>: Sendable {
+    private let cache: SourceCache<Layout>
 
-    func layout(key: String, build: () throws -> SymbolLineTileLayout) throws -> SymbolLineTileLayout {
+    init(byteBudget: Int, cost: @escaping @Sendable (Layout) -> Int) {
+        cache = SourceCache<Layout>(byteBudget: byteBudget, cost: cost)
+    }
+
+    func layout(key: String, build: () throws -> Layout) throws -> Layout {
         try cache.value(for: key, build: build)
     }
 
-    var statistics: SourceCache<SymbolLineTileLayout>.Stats { cache.statistics }
+    var statistics: SourceCache<Layout>.Stats { cache.statistics }
 
     static func key(tile: String, layer: String, styleHash: String, zoom: Double, pixelRatio: Float) -> String {
         [tile, layer, styleHash, String(zoom.bitPattern, radix: 16), String(pixelRatio.bitPattern, radix: 16)].joined(separator: "|")
