@@ -52,12 +52,18 @@ struct LineVaryings {
 struct SolidLineShader: SpanShader {
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
-    var uniforms: LineUniforms
+    let uniforms: LineUniforms
     var varyings = LineVaryings()
     var simd = true
 
+    /// The pixel an opaque line's solid core leaves (nil unless colour and opacity are opaque):
+    /// `over` gives it whatever lies below, so such pixels are stored, not blended.
+    let opaqueFill: UInt32?
+
     init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, uniforms: LineUniforms) {
         self.pixels = pixels; self.stride = stride; self.uniforms = uniforms
+        opaqueFill = uniforms.alpha * uniforms.opacity == 1
+            ? LineBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: uniforms.opacity) : nil
     }
 
     @inline(__always)
@@ -69,9 +75,11 @@ struct SolidLineShader: SpanShader {
         let u = uniforms
         let k0 = u.opacity
         let cx = 0.5 - v.x0
-        if x1 - x0 >= 3 {
+        if x1 - x0 >= 7 {
             // The distance is convex along the run: when both ends are inside the solid
             // core, every pixel between gets alpha 1 (one colour blended over the run).
+            // Shorter runs (most of them: joins and short segments) skip the two square
+            // roots of the test; their pixels come out the same one by one.
             func dist(_ x: Int) -> Float {
                 let px = Float(x) + cx
                 let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
@@ -94,8 +102,12 @@ struct SolidLineShader: SpanShader {
                 var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
                 a = a.replacing(with: 0, where: a .< 0)
                 a = a.replacing(with: 1, where: a .> 1)
-                let k = a * k0
-                if any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
+                if let fill = opaqueFill, all(a .== 1) {
+                    UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD8(repeating: fill), as: SIMD8<UInt32>.self)
+                } else {
+                    let k = a * k0
+                    if any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
+                }
                 x += 8
             }
         }
@@ -103,8 +115,13 @@ struct SolidLineShader: SpanShader {
             let px = Float(x) + cx
             let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
             let dist = (nx * nx + ny * ny).squareRoot() * u.outset
-            let k = u.edgeAlpha(dist) * k0
-            if k > 0 { row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
+            let e = u.edgeAlpha(dist)
+            if e == 1, let fill = opaqueFill {
+                row[x] = fill
+            } else {
+                let k = e * k0
+                if k > 0 { row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
+            }
             x += 1
         }
     }
