@@ -1,3 +1,4 @@
+import SplitMix
 import XCTest
 @testable import Renderer
 
@@ -25,5 +26,18 @@ final class GLOutlineRoundingTests: XCTestCase {
         }
         XCTAssertEqual(GLOutline.roundedByte(0.49999997), 0)
         XCTAssertEqual(GLOutline.roundedByte(255), 255)
+    }
+
+    func testLanesBlendAgreesWithItsScalarTwin() {
+        var rng = SplitMix64(seed: 21)
+        for i in 0..<200_000 {
+            let d = UInt32(truncatingIfNeeded: rng.next())
+            let rgb1 = SIMD4<Float>(Float(rng.next() % 256) / 255, Float(rng.next() % 256) / 255, Float(rng.next() % 256) / 255, 1)
+            // Alphas from the smoothstep ramp, times colour alphas; halves come up with the
+            // multiples of 1/8.
+            let a = i % 3 == 0 ? Float(rng.next() % 9) / 8 : Float(rng.next() % 100_001) / 100_000
+            let scalar = GLOutline.blendScalar(d, rgb1, a: a), lanes = GLOutline.blendLanes(d, rgb1, a: a)
+            if scalar != lanes { XCTFail("d \(d) rgb \(rgb1) a \(a): \(lanes) != \(scalar)"); return }
+        }
     }
 }

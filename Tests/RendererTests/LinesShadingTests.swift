@@ -16,6 +16,21 @@ final class LinesShadingTests: XCTestCase {
         XCTAssertEqual(LineBlend.over(0x12345678, color255: color, alpha: 0.5, k: 0), 0x12345678)
     }
 
+    func testChannelLanesBlendAgreesWithItsScalarTwin() {
+        var rng = SplitMix64(seed: 12)
+        for i in 0..<200_000 {
+            let dst = UInt32(truncatingIfNeeded: rng.next())
+            let a = Float(rng.next() % 256) / 255
+            let color = SIMD4<Float>(Float(rng.next() % 256) / 255 * a, Float(rng.next() % 256) / 255 * a,
+                                     Float(rng.next() % 256) / 255 * a, a) * 255
+            // Exact halves and the ends of the range come up often with these k.
+            let k = i % 3 == 0 ? Float(rng.next() % 9) / 8 : Float(rng.next() % 1001) / 1000
+            let expected = LineBlend.over(dst, color255: color, alpha: a, k: k)
+            let lanes = LineBlend.over4(dst, color255: color, alpha: a, k: k)
+            if lanes != expected { XCTFail("dst \(dst) colour \(color) alpha \(a) k \(k): \(lanes) != \(expected)"); return }
+        }
+    }
+
     func testBlendKernelAgreesWithItsScalarTwin() {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<500 {

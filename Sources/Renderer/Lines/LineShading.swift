@@ -120,7 +120,10 @@ struct SolidLineShader: SpanShader {
                 row[x] = fill
             } else {
                 let k = e * k0
-                if k > 0 { row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
+                if k > 0 {
+                    row[x] = simd ? LineBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
+                        : LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k)
+                }
             }
             x += 1
         }

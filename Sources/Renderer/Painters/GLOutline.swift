@@ -55,18 +55,42 @@ enum GLOutline {
         @inline(__always)
         func plot(_ x: Int, _ y: Int, _ alpha: Float) {
             guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
-            let a = self.a * alpha
             let i = y &* width &+ x
             if let skip, skip[i] >> 24 == 255 { return }
-            let d = pixels[i]
-            let k = 1 - a
-            @inline(__always) func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
-                let dv = Float((d >> shift) & 0xFF)
-                let v = s * a * 255 + dv * k
-                return roundedByte(max(0, min(255, v))) << shift
-            }
-            pixels[i] = ch(r, 0) | ch(g, 8) | ch(b, 16) | ch(1, 24)
+            pixels[i] = GLOutline.blendLanes(pixels[i], SIMD4(r, g, b, 1), a: self.a * alpha)
         }
+    }
+
+    /// The outline's blend of straight colour `rgb1` (alpha lane 1) at alpha `a` over `d`:
+    /// each channel `s·a·255 + d·(1 − a)`, clamped and rounded half up.
+    @inline(__always)
+    static func blendScalar(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
+        let k = 1 - a
+        @inline(__always) func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
+            let dv = Float((d >> shift) & 0xFF)
+            let v = s * a * 255 + dv * k
+            return roundedByte(max(0, min(255, v))) << shift
+        }
+        return ch(rgb1.x, 0) | ch(rgb1.y, 8) | ch(rgb1.z, 16) | ch(rgb1.w, 24)
+    }
+
+    /// `blendScalar` with the four channels in one SIMD register (`GLOutlineRoundingTests`
+    /// holds the two together). Rounding half up without float-to-int conversions (those are
+    /// checked per lane): the 2^23 trick rounds half to even, and exact halves step up, as
+    /// `LineBlend` does; for values in 0...255 that is `roundedByte`.
+    @inline(__always)
+    static func blendLanes(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
+        let k = 1 - a
+        let magic = SIMD4<Float>(repeating: LineBlend.magic)
+        let bytes = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(d, to: SIMD4<UInt8>.self))
+        let dv = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
+        var v = rgb1 * a * 255 + dv * k
+        v = v.replacing(with: 255, where: v .> 255)
+        v = v.replacing(with: 0, where: v .< 0)
+        let even = v + magic
+        let up = SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
+        let out = (unsafeBitCast(even, to: SIMD4<UInt32>.self) & 0x1FF) &+ up
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: out), to: UInt32.self)
     }
 
     /// `v.rounded()` for `v` in [0, 255] without the libm call (`roundf` is not an
