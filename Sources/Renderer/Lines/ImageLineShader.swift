@@ -35,7 +35,7 @@ struct ImageLineShader: SpanShader, LineSpanShader {
             let along = px0 + v.dashX.y * px
             let s = PatternImage.fraction(along)
             let c = img.sample(s * spanU, (0.5 * ny + 0.5) * spanV)
-            row[x] = LineBlend.over(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
+            row[x] = LineBlend.over4(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
         }
     }
 }

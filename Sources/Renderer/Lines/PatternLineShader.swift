@@ -57,9 +57,9 @@ struct PatternLineShader: SpanShader {
                     c = LineGradientRamp.sample(row: rampRow, u: p0 + v.progress.y * px, width: rampWidth,
                                                 nearest: rampNearest, texels: ramp)
                 }
-                row[x] = LineBlend.over(row[x], color255: c * 255, alpha: c.w, k: k)
+                row[x] = LineBlend.over4(row[x], color255: c * 255, alpha: c.w, k: k)
             } else {
-                row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k)
+                row[x] = LineBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
             }
         }
     }

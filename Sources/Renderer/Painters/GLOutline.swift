@@ -116,7 +116,7 @@ enum GLOutline {
             let s = placement.imagePoint(Float(x) + 0.5, Float(y) + 0.5)
             let c = image.sampleRepeating(s.x, s.y)
             let i = y &* width &+ x
-            pixels[i] = LineBlend.over(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
+            pixels[i] = LineBlend.over4(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
         }
     }
 

@@ -29,7 +29,7 @@ enum HeatmapBlend {
         let (i, f) = rampTap(density)
         let c = (t[i] + (t[i + 1] - t[i]) * f) * opacity
         guard c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 else { return dst }
-        return LineBlend.over(dst, color255: c * 255, alpha: c.w, k: 1)
+        return LineBlend.over4(dst, color255: c * 255, alpha: c.w, k: 1)
     }
 
     /// SIMD: eight pixels at `dst` under the colours of `density` (lane by lane `pixel`).

@@ -96,7 +96,7 @@ extension SDFGlyphDrawing {
                         let dist = top * (1 - wy) + bottom * wy
                         let out = color * coverage(dist, edge: edge, gamma: g, halo: isHalo)
                         guard out.w > 0 else { continue }
-                        row[px] = LineBlend.over(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
+                        row[px] = LineBlend.over4(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
                     }
                 }
             }

@@ -123,7 +123,7 @@ enum ShadedTriangle {
                 k = Float(ramp(edges.0, rows.0, x) * ramp(edges.1, rows.1, x) * ramp(edges.2, rows.2, x))
             }
             if k > 0, alpha > 0 {
-                row[x] = LineBlend.over(row[x], color255: c, alpha: alpha / 255, k: k)
+                row[x] = LineBlend.over4(row[x], color255: c, alpha: alpha / 255, k: k)
             }
             x += 1
         }
