@@ -7,6 +7,8 @@
 # 256 px tile (median over rounds) and Strata's per-round speed-up over each anchor, then one
 # JSON line. Targets (issue 13): repeat ≤ 1/5 of MapLibre Native's repeat and ≤ 1/3 of
 # Mapnik's GeoJSON render + PNG at every zoom; first ≤ 1/4 of MapLibre Native's first.
+# "First" follows the pymgl anchor's protocol: one untimed view at the extract's NW corner
+# (13.14, 53.60) at the same zoom, then the block's tiles, new to the renderer.
 #
 # STYLE=style-labels.json runs the labelled city (street, water and POI labels) against MapLibre
 # Native only (the Mapnik anchor has no labels); its target is ≥ 3× Native's repeat.
@@ -56,7 +58,7 @@ ZLIST=$(echo $ZOOMS | tr ' ' ',')
 for round in $(seq 1 "$ROUNDS"); do
   for z in $ZOOMS; do
     (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(block "$z")" --style "$OSM/$STYLE" \
-      --data-dir "$OSM" --reps "$REPS" --slowest 0) >"$OUT/strata-z$z-$round.log" 2>&1
+      --data-dir "$OSM" --reps "$REPS" --slowest 0 --warm-at 13.14,53.60) >"$OUT/strata-z$z-$round.log" 2>&1
     tail -1 "$OUT/strata-z$z-$round.log" >"$OUT/strata-z$z-$round.json"
   done
   run_anchor pymgl bench_osm_pymgl.py --src mbtiles --zooms "$ZLIST" --style "$STYLE"

@@ -24,6 +24,8 @@ struct BenchTiles: AsyncParsableCommand {
     @Option(help: "default | data-driven | both (interleaved in each repetition).") var variant: String = "default"
     @Option(help: "List this many of the slowest tiles.") var slowest: Int = 5
     @Option(help: "Write every tile of the first variant as z-x-y.png into this directory.") var saveDir: String?
+    @Option(help: "LON,LAT: before the first pass, render (untimed) the tile holding this point at each zoom of the tiles, as the anchors' warm-up view does: style, archive and per-zoom state ready, the timed tiles still cold (e.g. 13.14,53.60).")
+    var warmAt: String?
     @Flag(inversion: .prefixedNo, help: "Also run a pass with the phase clock on per repetition (--no-phases: plain passes only, e.g. under a profiler).")
     var phases = true
 
@@ -56,6 +58,16 @@ struct BenchTiles: AsyncParsableCommand {
         }
         print("tiles: \(tiles.count) (z\(range.lowerBound)–z\(range.upperBound), \(tileSize) px), threads: \(threads), style: \(style), variants: \(variants.map(\.rawValue).joined(separator: ", "))")
 
+        if let warmAt {
+            // The anchors' protocol: one view far from the timed tiles first, not counted.
+            let parts = warmAt.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, abs(parts[0]) <= 180, abs(parts[1]) < 85.06 else {
+                throw ValidationError("--warm-at is LON,LAT (e.g. 13.14,53.60)")
+            }
+            let far = Set(tiles.map(\.z)).sorted().compactMap { TileSet.tile(containing: parts[0], parts[1], z: $0) }
+            let warm = TileSet.cameras(far, tileSize: tileSize)
+            for runner in runners { _ = try runner.sibling(cameras: warm).pass(collectStats: false) }
+        }
         // Warm-up: the first pass also parses and indexes the sources (reported on its own).
         let loadStart = BenchClock.cpu()
         for runner in runners { for _ in 0..<max(warmup, 1) { _ = try runner.pass(collectStats: false) } }

@@ -44,6 +44,11 @@ final class TileBenchRunner: @unchecked Sendable {
         }
     }
 
+    /// A runner of other cameras on the same renderer and style (shared caches), one thread.
+    func sibling(cameras: [Camera]) -> TileBenchRunner {
+        TileBenchRunner(renderer: renderer, style: style, cameras: cameras, threads: 1, kernelMode: canvases[0].kernelMode)
+    }
+
     /// Renders and encodes every camera once. With `collectStats` each tile's phases, encode
     /// time and thread CPU are recorded (that costs a few clock reads per feature).
     func pass(collectStats: Bool) throws -> TileBenchPass {
