@@ -40,8 +40,8 @@ struct LayerProperty<T> {
 
 /// Spec defaults compiled once per (layer type, property) and shared by all renders.
 enum DefaultProperties {
-    private static let table: [String: PropertyExpression] = {
-        var out: [String: PropertyExpression] = [:]
+    private static let table: [Key: PropertyExpression] = {
+        var out: [Key: PropertyExpression] = [:]
         for type in LayerType.allCases {
             for section in [PropertySection.paint, .layout] {
                 let group = section == .paint ? SpecTables.paint(for: type) : SpecTables.layout(for: type)
@@ -56,8 +56,16 @@ enum DefaultProperties {
         return out
     }()
 
-    private static func key(_ name: String, _ type: LayerType, _ section: PropertySection) -> String {
-        "\(type.rawValue)/\(section.rawValue)/\(name)"
+    /// A struct key, not an interpolated string: every layer of every render looks its
+    /// defaults up, and string interpolation costs dynamic casts and an allocation each.
+    private struct Key: Hashable {
+        let name: String
+        let type: LayerType
+        let section: PropertySection
+    }
+
+    private static func key(_ name: String, _ type: LayerType, _ section: PropertySection) -> Key {
+        Key(name: name, type: type, section: section)
     }
 
     static func expression(_ name: String, _ type: LayerType, _ section: PropertySection) -> PropertyExpression? {
