@@ -44,7 +44,8 @@ struct LineRasterPass {
               canvas.width > 0, canvas.height > 0 else { return }
         place(mesh, vertices, style: style, frame: frame, shift: shift)
         let stride = canvas.width
-        positions.withUnsafeBufferPointer { pos in
+        positions.withUnsafeBufferPointer { placed in
+            let pos = PlacedVertices(base: vertices.lowerBound, positions: UnsafeBufferPointer(rebasing: placed[0..<vertices.count]))
             mesh.vertices.withUnsafeBufferPointer { verts in
                 mesh.indices.withUnsafeBufferPointer { allIndices in
                     let idx = UnsafeBufferPointer(rebasing: allIndices[indices])
@@ -77,18 +78,20 @@ struct LineRasterPass {
         }
     }
 
-    /// Device positions of the vertices (MapLibre's line vertex shader).
+    /// Device positions of the vertices `range` (MapLibre's line vertex shader), from
+    /// `positions[0]` on: only the drawn feature's vertices, not the whole bucket's.
     private mutating func place(_ mesh: LineMesh, _ range: Range<Int>, style: LineFeatureStyle, frame: TileUnitFrame,
                                 shift: SIMD2<Float>) {
-        if positions.count < mesh.vertices.count {
-            positions.append(contentsOf: repeatElement(.zero, count: mesh.vertices.count - positions.count))
+        if positions.count < range.count {
+            positions.append(contentsOf: repeatElement(.zero, count: range.count - positions.count))
         }
         let outset = style.uniforms.outset, offset = style.offset
         precondition(range.lowerBound >= 0 && range.upperBound <= mesh.vertices.count)
         // Unchecked access inside the checked range (the hot loop of every line).
         positions.withUnsafeMutableBufferPointer { out in
             mesh.vertices.withUnsafeBufferPointer { vertices in
-                guard let dst = out.baseAddress, let src = vertices.baseAddress else { return }
+                guard let placed = out.baseAddress, let src = vertices.baseAddress else { return }
+                let dst = placed - range.lowerBound
                 for i in range {
                     let v = src[i]
                     var reach = v.extrude * outset
@@ -106,7 +109,7 @@ struct LineRasterPass {
 
     /// Sets up each triangle's varyings and hands its runs to the shader.
     @inline(__always)
-    private static func rasterize<S: LineSpanShader>(_ idx: UnsafeBufferPointer<UInt32>, _ pos: UnsafeBufferPointer<SIMD2<Float>>,
+    private static func rasterize<S: LineSpanShader>(_ idx: UnsafeBufferPointer<UInt32>, _ pos: PlacedVertices,
                                                      _ verts: UnsafeBufferPointer<LineVertex>, style: LineFeatureStyle,
                                                      clip: PixelClip, shader: inout S) {
         let dashed = style.dash != nil || style.image != nil
@@ -115,6 +118,8 @@ struct LineRasterPass {
         while t + 2 < idx.count {
             let i0 = Int(idx[t]), i1 = Int(idx[t + 1]), i2 = Int(idx[t + 2])
             t += 3
+            // A triangle of another feature's vertices is skipped (a tessellator never makes one).
+            guard pos.holds(i0), pos.holds(i1), pos.holds(i2) else { continue }
             let p0 = pos[i0], p1 = pos[i1], p2 = pos[i2]
             guard let tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
             let a = verts[i0], b = verts[i1], c = verts[i2]
@@ -134,6 +139,19 @@ struct LineRasterPass {
             tri.run(clip: clip, into: &shader)
         }
     }
+}
+
+/// The placed device positions of one feature's vertices, read by mesh vertex index.
+struct PlacedVertices {
+    let base: Int
+    let positions: UnsafeBufferPointer<SIMD2<Float>>
+
+    /// Whether vertex `i` was placed (one unsigned comparison).
+    @inline(__always)
+    func holds(_ i: Int) -> Bool { UInt(bitPattern: i &- base) < UInt(positions.count) }
+
+    @inline(__always)
+    subscript(_ i: Int) -> SIMD2<Float> { positions[i &- base] }
 }
 
 /// A span shader that takes each triangle's varyings before its runs.
