@@ -40,4 +40,15 @@ final class GLOutlineRoundingTests: XCTestCase {
             if scalar != lanes { XCTFail("d \(d) rgb \(rgb1) a \(a): \(lanes) != \(scalar)"); return }
         }
     }
+
+    func testFloorAndCeilMatchRounded() {
+        var v: Float = -4
+        while v <= 4100 {
+            for x in [v, v.nextUp, v.nextDown, v.rounded(.down), v.rounded(.down) + 0.5] {
+                XCTAssertEqual(GLOutline.floorInt(x), Int(x.rounded(.down)), "\(x)")
+                XCTAssertEqual(GLOutline.ceilInt(x), Int(x.rounded(.up)), "\(x)")
+            }
+            v += 0.173
+        }
+    }
 }
