@@ -45,8 +45,8 @@ final class GLOutlineRoundingTests: XCTestCase {
         var v: Float = -4
         while v <= 4100 {
             for x in [v, v.nextUp, v.nextDown, v.rounded(.down), v.rounded(.down) + 0.5] {
-                XCTAssertEqual(GLOutline.floorInt(x), Int(x.rounded(.down)), "\(x)")
-                XCTAssertEqual(GLOutline.ceilInt(x), Int(x.rounded(.up)), "\(x)")
+                XCTAssertEqual(floorToInt(x), Int(x.rounded(.down)), "\(x)")
+                XCTAssertEqual(ceilToInt(x), Int(x.rounded(.up)), "\(x)")
             }
             v += 0.173
         }

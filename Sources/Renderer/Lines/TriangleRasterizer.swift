@@ -70,6 +70,10 @@ struct EdgeFunction {
 /// floor and ceil to Int without a libm call (|x| < 2^62).
 @inline(__always) func floorToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) > x ? i - 1 : i }
 @inline(__always) func ceilToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) < x ? i + 1 : i }
+/// The same for floats (|x| < 2^24, where whole floats convert exactly): per-pixel loops call
+/// these instead of `rounded(.down)`/`.up`, which are libm calls on the x86-64 baseline.
+@inline(__always) func floorToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) > x ? i - 1 : i }
+@inline(__always) func ceilToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) < x ? i + 1 : i }
 /// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
 @inline(__always) func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
 

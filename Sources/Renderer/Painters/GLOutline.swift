@@ -102,21 +102,6 @@ enum GLOutline {
         return whole &+ (v - Float(whole) >= 0.5 ? 1 : 0)
     }
 
-    /// `Int(v.rounded(.down))` and `.up` for |v| well inside Int's range, without the libm
-    /// call (`floorf` is not an instruction on the x86-64 baseline, and this runs per pixel);
-    /// whole floats below 2^24 convert exactly, so the results are identical.
-    @inline(__always)
-    static func floorInt(_ v: Float) -> Int {
-        let i = Int(v)
-        return Float(i) > v ? i - 1 : i
-    }
-
-    @inline(__always)
-    static func ceilInt(_ v: Float) -> Int {
-        let i = Int(v)
-        return Float(i) < v ? i + 1 : i
-    }
-
     /// The canvas and a pattern placed on it (premultiplied samples blended source-over).
     struct PatternTarget: Plotter {
         let pixels: UnsafeMutablePointer<UInt32>
@@ -182,14 +167,14 @@ enum GLOutline {
         /// A coordinate across the major axis as a pixel index; nil off the canvas.
         @inline(__always) func cell(_ v: Float, _ limit: Int) -> Int? {
             guard v >= -1, v < Float(limit) + 1 else { return nil }
-            return floorInt(v)
+            return floorToInt(v)
         }
         @inline(__always) func span(_ a: Float, _ b: Float, _ forward: Bool, _ limit: Int) -> ClosedRange<Int>? {
             let bound = Float(limit) + 2
             let lo = max(-2, min(a, b)), hi = min(bound, max(a, b))
             guard lo <= hi else { return nil }
-            var first = ceilInt(lo - 0.5), last = ceilInt(hi - 0.5) - 1
-            if !forward { first = floorInt(lo - 0.5) + 1; last = floorInt(hi - 0.5) }
+            var first = ceilToInt(lo - 0.5), last = ceilToInt(hi - 0.5) - 1
+            if !forward { first = floorToInt(lo - 0.5) + 1; last = floorToInt(hi - 0.5) }
             first = max(first, -1); last = min(last, limit)
             return first <= last ? first...last : nil
         }

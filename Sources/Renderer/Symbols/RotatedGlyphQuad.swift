@@ -89,8 +89,8 @@ extension SDFGlyphDrawing {
                         let lx = cosA * dx + sinA * dy, ly = -sinA * dx + cosA * dy
                         guard lx >= r.x, lx < r.z, ly >= r.y, ly < r.w else { continue }
                         let u = (lx - r.x) * sx - 0.5, v = (ly - r.y) * sy - 0.5
-                        let tx = u.rounded(.down), wx = u - tx, ty = v.rounded(.down), wy = v - ty
-                        let ix = Int(tx), iy = Int(ty)
+                        let ix = floorToInt(u), iy = floorToInt(v)
+                        let wx = u - Float(ix), wy = v - Float(iy)
                         let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
                         let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
                         let dist = top * (1 - wy) + bottom * wy

@@ -57,13 +57,13 @@ struct SDFGlyphDrawing {
             canvas.withUnsafeMutablePixels { pixels in
                 for py in py0...py1 {
                     let v = (Float(py) + 0.5 - origin.y - y0) * sy - 0.5
-                    let ty = v.rounded(.down), wy = v - ty
-                    let iy = Int(ty)
+                    let iy = floorToInt(v)
+                    let wy = v - Float(iy)
                     let row = pixels.baseAddress! + py * width
                     for px in px0...px1 {
                         let u = (Float(px) + 0.5 - origin.x - x0) * sx - 0.5
-                        let tx = u.rounded(.down), wx = u - tx
-                        let ix = Int(tx)
+                        let ix = floorToInt(u)
+                        let wx = u - Float(ix)
                         let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
                         let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
                         let dist = top * (1 - wy) + bottom * wy
