@@ -51,4 +51,17 @@ final class GLOutlineRoundingTests: XCTestCase {
             v += 0.173
         }
     }
+
+    func testFloorFloatMatchesRoundedDown() {
+        var rng = SplitMix64(seed: 41)
+        for i in 0..<200_000 {
+            let bits = UInt32(truncatingIfNeeded: rng.next())
+            // Random bit patterns (every magnitude, infinities) and small values near whole ones.
+            let x = i % 2 == 0 ? Float(bitPattern: bits) : Float(Int(bits % 20_000) - 10_000) / 7
+            if x.isNaN { XCTAssertTrue(floorFloat(x).isNaN); continue }
+            XCTAssertEqual(floorFloat(x), x.rounded(.down), "\(x)")
+        }
+        XCTAssertEqual(floorFloat(-0.25), -1)
+        XCTAssertEqual(floorFloat(8_388_607.5), 8_388_607)
+    }
 }

@@ -188,3 +188,18 @@ final class LinesShadingTests: XCTestCase {
         XCTAssertEqual(LineGradientRamp.resolution(step: true, maxLineLength: 8192 * 100, tileZoom: 3, sourceMaxZoom: 18), 8192)
     }
 }
+
+/// `LaneMask` against the standard library's `any`/`all`.
+final class LaneMaskTests: XCTestCase {
+    func testAgreesWithTheStandardLibrary() {
+        var rng = SplitMix64(seed: 31)
+        for _ in 0..<5_000 {
+            var v = SIMD8<Float>()
+            for i in 0..<8 { v[i] = rng.next() % 3 == 0 ? 0 : Float(rng.next() % 5) - 2 }
+            for mask in [v .> 0, v .== 1, v .< 0, v .== v, v .!= v] {
+                XCTAssertEqual(LaneMask.any(mask), any(mask))
+                XCTAssertEqual(LaneMask.all(mask), all(mask))
+            }
+        }
+    }
+}

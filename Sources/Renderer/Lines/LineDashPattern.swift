@@ -118,9 +118,9 @@ struct LineDashPattern {
         let w = width
         let u = x * Float(w) - 0.5
         guard u.isFinite else { return 0 }
-        let fu = u.rounded(.down)
+        let fu = floorFloat(u)
         let fx = u - fu
-        let wrapped = fu - (fu / Float(w)).rounded(.down) * Float(w)
+        let wrapped = fu - floorFloat(fu / Float(w)) * Float(w)
         let i0 = min(w - 1, max(0, Int(wrapped)))
         let i1 = i0 + 1 == w ? 0 : i0 + 1
         if halfRows == 0 {

@@ -102,11 +102,11 @@ struct SolidLineShader: SpanShader {
                 var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
                 a = a.replacing(with: 0, where: a .< 0)
                 a = a.replacing(with: 1, where: a .> 1)
-                if let fill = opaqueFill, all(a .== 1) {
+                if let fill = opaqueFill, LaneMask.all(a .== 1) {
                     UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD8(repeating: fill), as: SIMD8<UInt32>.self)
                 } else {
                     let k = a * k0
-                    if any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
+                    if LaneMask.any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
                 }
                 x += 8
             }

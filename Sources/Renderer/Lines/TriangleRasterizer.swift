@@ -74,6 +74,13 @@ struct EdgeFunction {
 /// these instead of `rounded(.down)`/`.up`, which are libm calls on the x86-64 baseline.
 @inline(__always) func floorToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) > x ? i - 1 : i }
 @inline(__always) func ceilToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) < x ? i + 1 : i }
+/// `x.rounded(.down)` for any float without the libm call: values of 2^23 and beyond are
+/// already whole (NaN and infinities come back as they are).
+@inline(__always) func floorFloat(_ x: Float) -> Float {
+    guard abs(x) < 8_388_608 else { return x }
+    let t = Float(Int32(x))
+    return t > x ? t - 1 : t
+}
 /// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
 @inline(__always) func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
 

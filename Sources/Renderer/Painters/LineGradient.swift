@@ -76,7 +76,7 @@ struct LineGradientRamp {
         let w = Float(width)
         guard u.isFinite else { return base[0] }
         if nearest {
-            let i = Int(min(max((u * w).rounded(.down), 0), w - 1))
+            let i = Int(min(max(floorFloat(u * w), 0), w - 1))
             return base[i]
         }
         let p = min(max(u * w - 0.5, 0), w - 1)
