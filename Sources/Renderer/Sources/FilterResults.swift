@@ -14,8 +14,8 @@ final class FilterResults: Sendable {
     /// A filter that can be cached, with its key text; nil otherwise.
     static func cacheKey(_ layer: Layer) -> String? {
         guard let filter = layer.filter, !filter.usesZoom, !filter.usesFeatureState, !filter.usesGlobalState,
-              !filter.usesGeometry, !filter.usesImages, let json = layer.json["filter"] else { return nil }
-        return json.serialized()
+              !filter.usesGeometry, !filter.usesImages else { return nil }
+        return layer.filterText
     }
 
     /// The indices of `data`'s features that pass the filter (by `pass`'s `promoteId`).

@@ -23,6 +23,9 @@ public final class Layer: Sendable {
     /// Digest of the render-relevant part of the layer (no id, metadata, slot, transitions or
     /// properties equal to their default), computed once.
     public let renderHash: ContentHash
+    /// The filter as JSON text, serialized once: renderers key per-tile filter results on it
+    /// for every layer of every render. nil without a filter.
+    public let filterText: String?
     /// A `custom` layer's options as its renderer decoded them when the layer was validated
     /// (see `CustomLayerPreparing`): renders use it as is, so options are decoded once per
     /// layer version, never per tile. nil for other types or styles parsed without the hook.
@@ -35,6 +38,7 @@ public final class Layer: Sendable {
         self.minzoom = minzoom; self.maxzoom = maxzoom; self.filter = filter; self.slot = slot
         self.paint = paint; self.layout = layout; self.json = json; self.prepared = prepared
         self.renderHash = Layer.computeRenderHash(type: type, json: json)
+        self.filterText = json["filter"]?.serialized()
     }
 
     /// `visibility` as set (constant or global-state dependent); nil means visible.
