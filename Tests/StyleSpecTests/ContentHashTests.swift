@@ -40,6 +40,13 @@ final class ContentHashTests: XCTestCase {
         XCTAssertEqual(ContentHash.of(json: J("[]")).hex.count, 32)
     }
 
+    func testHexIsZeroPaddedLowercase() {
+        XCTAssertEqual(ContentHash(high: 1, low: 0xABC).hex, "0000000000000001" + "0000000000000abc")
+        XCTAssertEqual(ContentHash(high: .max, low: 0).hex, "ffffffffffffffff" + "0000000000000000")
+        XCTAssertEqual(ContentHash(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210).hex,
+                       "0123456789abcdeffedcba9876543210")
+    }
+
     func testHashIsStableAcrossProcesses() {
         // A fixed value (cross-checked with Python hashlib over the same encoding): a change here
         // changes every ETag and cache key clients hold.

@@ -9,13 +9,19 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
 
     public init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
-    /// 32 lowercase hex digits.
+    /// 32 lowercase hex digits, written straight into one string (renders build cache keys
+    /// from it for every layer of every tile).
     public var hex: String {
-        func h(_ v: UInt64) -> String {
-            let s = String(v, radix: 16)
-            return String(repeating: "0", count: 16 - s.count) + s
+        String(unsafeUninitializedCapacity: 32) { out in
+            let digits: StaticString = "0123456789abcdef"
+            let table = digits.utf8Start
+            for i in 0..<16 {
+                let shift = UInt64(60 - 4 * i)
+                out[i] = table[Int((high >> shift) & 0xF)]
+                out[16 + i] = table[Int((low >> shift) & 0xF)]
+            }
+            return 32
         }
-        return h(high) + h(low)
     }
 
     public var description: String { hex }
