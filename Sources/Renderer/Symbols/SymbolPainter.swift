@@ -80,19 +80,13 @@ enum SymbolPainter {
         var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
         // The tile's symbols laid out first, in `symbol-sort-key` order (stable): on tiles and
         // blocks once per source tile and kept, with every feature of the tile.
-        let symbols: [SymbolPointTileLayout.Symbol]
-        var reach: Double?
-        if frame.symbolPlacement.laysOutPerTile, let tile, let tileKey = tile.tileKey {
-            let key = SymbolTileLayouts<SymbolPointTileLayout>.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
-                                                                   zoom: frame.camera.zoom, pixelRatio: ratio)
-            symbols = try frame.resources.symbolPointLayouts.layout(key: key) {
-                try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld)
-            }.symbols
-            // Anchors far beyond the view (256 px plus the label's own reach) are not placed.
-            reach = 256 * Double(ratio)
-        } else {
-            symbols = try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld).symbols
+        let (tileLayout, kept) = try frame.resources.symbolPointLayouts.layout(layer, frame, pass: tile) { margin in
+            try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld, marginPixels: margin)
         }
+        let symbols = tileLayout.symbols
+        // Anchors of a kept layout far beyond the view (256 px plus the label's own reach) are
+        // not placed.
+        let reach: Double? = kept ? 256 * Double(ratio) : nil
         let viewWidth = Double(frame.camera.width), viewHeight = Double(frame.camera.height)
         func inReach(_ p: WorldPoint, _ f: SymbolFeatureLayout) -> Bool {
             guard let reach else { return true }

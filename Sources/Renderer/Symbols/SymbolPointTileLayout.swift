@@ -19,13 +19,11 @@ final class SymbolPointTileLayout: @unchecked Sendable {
         symbols.reduce(256) { $0 + 256 + $1.anchors.count * 16 + ($1.f.shaping?.glyphs.count ?? 0) * 64 }
     }
 
-    /// Lays out `tile`'s features of `layer` (all of them when the placement lays out per tile;
-    /// else those within 256 px of the view, as views always did).
+    /// Lays out `tile`'s features of `layer` within `marginPixels` of the view
+    /// (`SymbolTileLayouts.layout`'s choice: the whole tile on tiles and blocks, 256 px around
+    /// views).
     static func build(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout, tile: SourceTilePass?,
-                      unitsPerWorld: Double) throws -> SymbolPointTileLayout {
-        let ratio = Double(frame.camera.pixelRatio)
-        var margin = 256 * ratio
-        if frame.symbolPlacement.laysOutPerTile, let tile { margin = tile.square.width * frame.camera.worldSize + 512 * ratio }
+                      unitsPerWorld: Double, marginPixels margin: Double) throws -> SymbolPointTileLayout {
         var symbols: [Symbol] = []
         var featureIndex = -1
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
