@@ -36,62 +36,18 @@ enum GeoJSONLineBucketDrawing {
         }
         frame.clock.mark(.prepare)
 
-        let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
-        var ctx = frame.layerContext
-        ctx.tileZoom = units.tileZoom
-        func evaluate(_ n: Int) -> LineLayerStyle.Feature? {
-            let f = data.features[Int(bucket.records[n].feature)]
-            var state = JSONObject()
-            if !states.isEmpty, let id = f.id, let k = FeatureStateStore.key(id), let s = states[k] { state = s }
-            ctx.feature = FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti, state: state)
-            return feature(ctx)
+        try LineBucketDrawing.drawRecords(of: bucket, key: key, layer, style, frame, units: units, shift: shift, clip: clip,
+                                          canvas: canvas, cull: nil, feature: feature) { i in
+            let f = data.features[i]
+            return FeatureContext(id: f.id, properties: f.properties, geometryType: f.type, isMulti: f.isMulti)
         }
-        let table = style.isFeatureConstant ? nil
-            : try frame.resources.lineStyles.table(key: LineStyleTables.key(bucket: key, styleHash: frame.style.renderHash,
-                                                                             layerHash: layer.renderHash.hex, zoom: frame.camera.zoom,
-                                                                             pixelRatio: style.pixelRatio)) {
-                try bucket.records.indices.map { n in
-                    try frame.checkDeadline()
-                    return evaluate(n)
-                }
-            }
-        frame.clock.mark(.style)
-        var raster = LineRasterPass()
-        var sorted: [(key: Double, order: Int, style: LineFeatureStyle)] = []
-        let sortByKey = style.sortKey != nil
-        for n in bucket.records.indices {
-            try frame.checkDeadline()
-            guard let styled = table.map({ $0.styles[n] }) ?? evaluate(n) else { continue }
-            frame.drewFeatures = true
-            frame.clock.countFeature()
-            if sortByKey {
-                sorted.append((styled.sortKey, n, styled.style))
-            } else {
-                let rec = bucket.records[n]
-                raster.draw(bucket.mesh, vertices: rec.vertices, indices: rec.indices, style: styled.style, frame: units,
-                            shift: shift, clip: clip, ramp: nil, on: canvas)
-            }
-        }
-        if sortByKey {
-            sorted.sort { ($0.key, $0.order) < ($1.key, $1.order) }
-            for s in sorted {
-                let rec = bucket.records[s.order]
-                raster.draw(bucket.mesh, vertices: rec.vertices, indices: rec.indices, style: s.style, frame: units,
-                            shift: shift, clip: clip, ramp: nil, on: canvas)
-            }
-        }
-        frame.clock.mark(.raster)
         return true
     }
 
     /// The features of `rect` that pass the filter, tessellated in `units` with the layout.
     private static func build(_ layer: Layer, _ data: GeoJSONSource, frame: RenderFrame, rect: WorldRect, units: TileUnitFrame,
                               join: LineJoin, cap: LineCap, miter: Double, round: Double) throws -> LineBucket {
-        var tessellator = LineTessellator(join: join, cap: cap, miterLimit: miter, roundLimit: round,
-                                          sharpCornerOffset: units.sharpCornerOffset)
-        var mesh = LineMesh()
-        var records: [LineBucket.Record] = []
-        var points: [SIMD2<Double>] = []
+        var builder = LineBucketBuilder(units: units, join: join, cap: cap, miterLimit: miter, roundLimit: round)
         var ctx = frame.layerContext
         ctx.tileZoom = units.tileZoom
         let filter = layer.filter
@@ -104,22 +60,8 @@ enum GeoJSONLineBucketDrawing {
             return filter.evaluateFilter(ctx)
         }) { i, geometry, _ in
             try frame.checkDeadline()
-            guard geometry.type != .point else { return }
-            let v0 = mesh.vertices.count, i0 = mesh.indices.count
-            let isPolygon = geometry.type == .polygon
-            geometry.points.withUnsafeBufferPointer { pts in
-                for part in 0..<geometry.partCount {
-                    let r = geometry.partRange(part)
-                    guard r.count >= 2 else { continue }
-                    points.removeAll(keepingCapacity: true)
-                    for k in r { points.append(units.quantize(pts[k])) }
-                    points.withUnsafeBufferPointer { tessellator.addLine($0, isPolygon: isPolygon, to: &mesh) }
-                }
-            }
-            guard mesh.indices.count > i0 else { return }
-            records.append(LineBucket.Record(feature: Int32(i), vertices: v0..<mesh.vertices.count, indices: i0..<mesh.indices.count,
-                                             bounds: SIMD4(repeating: 0)))
+            builder.add(feature: i, geometry)
         }
-        return LineBucket(mesh: mesh, records: records)
+        return builder.bucket
     }
 }

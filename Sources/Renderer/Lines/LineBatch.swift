@@ -43,13 +43,7 @@ struct LineBatch {
             for part in 0..<geometry.partCount {
                 let r = geometry.partRange(part)
                 guard r.count >= 2 else { continue }
-                points.removeAll(keepingCapacity: true)
-                var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-                for k in r {
-                    let q = frame.quantize(pts[k])
-                    points.append(q)
-                    lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-                }
+                let (lo, hi) = frame.quantize(pts, r, into: &points)
                 if let cull, hi.x < cull.x || hi.y < cull.y || lo.x > cull.z || lo.y > cull.w { continue }
                 if useClips, part < clips.count {
                     tessellator.clip = clips[part]

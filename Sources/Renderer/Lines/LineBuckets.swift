@@ -35,36 +35,16 @@ final class LineBuckets: Sendable {
     func bucket(key: String, data: VectorTileLayer, placement: TilePlacement, candidates: [Int32]?, units: TileUnitFrame,
                 join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double) -> LineBucket? {
         try? cache.value(for: key) {
-            var tessellator = LineTessellator(join: join, cap: cap, miterLimit: miterLimit, roundLimit: roundLimit,
-                                              sharpCornerOffset: units.sharpCornerOffset)
-            var mesh = LineMesh()
-            var records: [LineBucket.Record] = []
+            var builder = LineBucketBuilder(units: units, join: join, cap: cap, miterLimit: miterLimit, roundLimit: roundLimit)
             var geometry = FeatureGeometry(type: .point)
-            var points: [SIMD2<Double>] = []
             let count = candidates?.count ?? data.features.count
             for k in 0..<count {
                 let i = candidates.map { Int($0[k]) } ?? k
                 guard data.features[i].type != .point else { continue }
                 data.geometry(of: i, placement: placement, into: &geometry)
-                let v0 = mesh.vertices.count, i0 = mesh.indices.count
-                var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-                let isPolygon = geometry.type == .polygon
-                for part in 0..<geometry.partCount {
-                    let r = geometry.partRange(part)
-                    guard r.count >= 2 else { continue }
-                    points.removeAll(keepingCapacity: true)
-                    for j in r {
-                        let q = units.quantize(geometry.points[j])
-                        points.append(q)
-                        lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-                    }
-                    points.withUnsafeBufferPointer { tessellator.addLine($0, isPolygon: isPolygon, to: &mesh) }
-                }
-                guard mesh.indices.count > i0 else { continue }
-                records.append(LineBucket.Record(feature: Int32(i), vertices: v0..<mesh.vertices.count, indices: i0..<mesh.indices.count,
-                                                 bounds: SIMD4(Float(lo.x), Float(lo.y), Float(hi.x), Float(hi.y))))
+                builder.add(feature: i, geometry)
             }
-            return LineBucket(mesh: mesh, records: records)
+            return builder.bucket
         }
     }
 
@@ -75,4 +55,45 @@ final class LineBuckets: Sendable {
     func bucket(key: String, build: () throws -> LineBucket) throws -> LineBucket {
         try cache.value(for: key, build: build)
     }
+}
+
+/// A `LineBucket` made feature by feature: each feature's lines (or rings) quantized to whole
+/// tile units and tessellated with the layer's constant layout into one mesh, one record per
+/// feature that drew a triangle. Vector tiles and GeoJSON views build their buckets here, so
+/// both meshes come from the same steps.
+struct LineBucketBuilder {
+    let units: TileUnitFrame
+    private var tessellator: LineTessellator
+    private var mesh = LineMesh()
+    private var records: [LineBucket.Record] = []
+    private var points: [SIMD2<Double>] = []
+
+    init(units: TileUnitFrame, join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double) {
+        self.units = units
+        tessellator = LineTessellator(join: join, cap: cap, miterLimit: miterLimit, roundLimit: roundLimit,
+                                      sharpCornerOffset: units.sharpCornerOffset)
+    }
+
+    /// Adds feature `index`'s lines; a point geometry, or one that draws nothing, adds no record.
+    mutating func add(feature index: Int, _ geometry: FeatureGeometry) {
+        guard geometry.type != .point else { return }
+        let v0 = mesh.vertices.count, i0 = mesh.indices.count
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        let isPolygon = geometry.type == .polygon
+        geometry.points.withUnsafeBufferPointer { pts in
+            for part in 0..<geometry.partCount {
+                let r = geometry.partRange(part)
+                guard r.count >= 2 else { continue }
+                let bounds = units.quantize(pts, r, into: &points)
+                lo = pointwiseMin(lo, bounds.lo); hi = pointwiseMax(hi, bounds.hi)
+                points.withUnsafeBufferPointer { tessellator.addLine($0, isPolygon: isPolygon, to: &mesh) }
+            }
+        }
+        guard mesh.indices.count > i0 else { return }
+        records.append(LineBucket.Record(feature: Int32(index), vertices: v0..<mesh.vertices.count, indices: i0..<mesh.indices.count,
+                                         bounds: SIMD4(Float(lo.x), Float(lo.y), Float(hi.x), Float(hi.y))))
+    }
+
+    /// The bucket of every feature added.
+    var bucket: LineBucket { LineBucket(mesh: mesh, records: records) }
 }

@@ -46,6 +46,23 @@ struct TileUnitFrame {
         return SIMD2(Double(floorToInt(x)), Double(floorToInt(y))) - origin
     }
 
+    /// One line part's points (`range` of `points`) in whole tile units, written to `out`
+    /// (emptied first, its storage kept), and their bounds: the one quantizing loop of kept
+    /// buckets (vector tiles, GeoJSON views) and per-render batches, so all tessellate the
+    /// same input.
+    @inline(__always)
+    func quantize(_ points: UnsafeBufferPointer<WorldPoint>, _ range: Range<Int>,
+                  into out: inout [SIMD2<Double>]) -> (lo: SIMD2<Double>, hi: SIMD2<Double>) {
+        out.removeAll(keepingCapacity: true)
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for k in range {
+            let q = quantize(points[k])
+            out.append(q)
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+        }
+        return (lo, hi)
+    }
+
     /// Device pixels of a position in tile units (relative to the origin).
     @inline(__always)
     func device(_ p: SIMD2<Float>) -> SIMD2<Float> {

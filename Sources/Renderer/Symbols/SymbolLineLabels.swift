@@ -51,19 +51,11 @@ enum SymbolLineLabels {
             let d = frame.projection.apply(w) + shift
             return SIMD2(Double(d.x), Double(d.y))
         }
-        let tileLayout: SymbolLineTileLayout
-        if frame.symbolPlacement.laysOutPerTile, let tileKey = pass.tileKey {
-            // Tiles and blocks: the layout is the source tile's alone, kept for every render of
-            // this style, zoom and ratio (the output tiles and blocks that reach the tile).
-            let key = SymbolTileLayouts<SymbolLineTileLayout>.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
-                                                zoom: frame.camera.zoom, pixelRatio: ratio)
-            tileLayout = try frame.resources.symbolLineLayouts.layout(key: key) {
-                try SymbolLineTileLayout.build(layer, frame, layout, options, pass)
-            }
-            frame.clock.mark(.prepare)
-        } else {
-            tileLayout = try SymbolLineTileLayout.build(layer, frame, layout, options, pass)
-        }
+        // The source tile's layout on tiles and blocks (kept when the tile has a key), else this
+        // view's (`SymbolTileLayouts.layout` decides).
+        let tileLayout = try frame.resources.symbolLineLayouts.layout(layer, frame, pass: pass) { margin in
+            try SymbolLineTileLayout.build(layer, frame, layout, options, pass, marginPixels: margin)
+        }.layout
         let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
         for label in tileLayout.labels {
             let f = tileLayout.features[label.feature]

@@ -6,7 +6,7 @@ import StyleSpec
 /// One source tile's line labels laid out, before placement: each feature's text and icon
 /// shaped, lines of one text joined, and each label's anchors along its pieces of line in
 /// tile units (MapLibre's symbol bucket for line placement). Nothing in it depends on the
-/// view, so tiles and blocks keep it per style, zoom and ratio (`SymbolLineTileLayouts`) and
+/// view, so tiles and blocks keep it per style, zoom and ratio (`SymbolTileLayouts`) and
 /// a repeated render only projects, places and draws.
 final class SymbolLineTileLayout: @unchecked Sendable {
     struct Piece {
@@ -33,22 +33,20 @@ final class SymbolLineTileLayout: @unchecked Sendable {
         return n
     }
 
-    /// Lays out `pass`'s features of `layer`. Tiles and blocks take every line of the source
+    /// Lays out `pass`'s features of `layer` within `marginPixels` of the view
+    /// (`SymbolTileLayouts.layout`'s choice). Tiles and blocks take every line of the source
     /// tile, whatever the view: lines of one text are joined and their anchors spaced from
     /// where the joined line starts, so a line left out because it is off the view would move
     /// the anchors of the others. Views take the lines near the view, as before.
     static func build(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout, _ options: SymbolLineLabels.Options,
-                      _ pass: SourceTilePass) throws -> SymbolLineTileLayout {
+                      _ pass: SourceTilePass, marginPixels margin: Double) throws -> SymbolLineTileLayout {
         let extent = SymbolLineLabels.extent
-        let ratio = Float(frame.camera.pixelRatio)
         let square = pass.square
         let overscaling = pow(2, Double(max(0, Int(frame.zoom.rounded(.down)) - pass.tileZoom)))
         let tilePixelRatio = extent / (512 * overscaling)
         func toTile(_ p: WorldPoint) -> SIMD2<Double> {
             SIMD2(((p.x - square.minX) / square.width * extent).rounded(), ((p.y - square.minY) / square.height * extent).rounded())
         }
-        let margin = frame.symbolPlacement.laysOutPerTile ? square.width * frame.camera.worldSize + 512 * Double(ratio)
-            : 256 * Double(ratio)
         // The tile's features laid out, their lines in tile units; then lines of one text
         // that meet end to end are joined (line placement), as MapLibre's bucket does.
         var features: [SymbolFeatureLayout] = []
@@ -100,26 +98,5 @@ final class SymbolLineTileLayout: @unchecked Sendable {
             if !label.pieces.isEmpty { labels.append(label) }
         }
         return SymbolLineTileLayout(features: features, labels: labels)
-    }
-}
-
-/// Label layouts of source tiles (`SymbolLineTileLayout`, `SymbolPointTileLayout`) in a byte
-/// budget, keyed by the tile, the layer, the style's render hash (layout, paint, images, feature
-/// and global state), the zoom and the pixel ratio: a style change simply misses.
-final class SymbolTileLayouts<Layout: Sendable>: Sendable {
-    private let cache: SourceCache<Layout>
-
-    init(byteBudget: Int, cost: @escaping @Sendable (Layout) -> Int) {
-        cache = SourceCache<Layout>(byteBudget: byteBudget, cost: cost)
-    }
-
-    func layout(key: String, build: () throws -> Layout) throws -> Layout {
-        try cache.value(for: key, build: build)
-    }
-
-    var statistics: SourceCache<Layout>.Stats { cache.statistics }
-
-    static func key(tile: String, layer: String, styleHash: String, zoom: Double, pixelRatio: Float) -> String {
-        [tile, layer, styleHash, String(zoom.bitPattern, radix: 16), String(pixelRatio.bitPattern, radix: 16)].joined(separator: "|")
     }
 }

@@ -80,34 +80,24 @@ enum SymbolPainter {
         var placed: [(y: Float, feature: Int, icon: SymbolIcons.Placed?, quads: [SymbolBatch.Quad])] = []
         // The tile's symbols laid out first, in `symbol-sort-key` order (stable): on tiles and
         // blocks once per source tile and kept, with every feature of the tile.
-        let symbols: [SymbolPointTileLayout.Symbol]
-        var reach: Double?
-        if frame.symbolPlacement.laysOutPerTile, let tile, let tileKey = tile.tileKey {
-            let key = SymbolTileLayouts<SymbolPointTileLayout>.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash,
-                                                                   zoom: frame.camera.zoom, pixelRatio: ratio)
-            symbols = try frame.resources.symbolPointLayouts.layout(key: key) {
-                try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld)
-            }.symbols
-            // Anchors far beyond the view (256 px plus the label's own reach) are not placed.
-            reach = 256 * Double(ratio)
-        } else {
-            symbols = try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld).symbols
+        let (tileLayout, kept) = try frame.resources.symbolPointLayouts.layout(layer, frame, pass: tile) { margin in
+            try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld, marginPixels: margin)
         }
+        let symbols = tileLayout.symbols
+        // Anchors of a kept layout far beyond the view (256 px plus twice the label's own
+        // reach) are not placed.
+        let reach: Double? = kept ? 256 * Double(ratio) : nil
         let viewWidth = Double(frame.camera.width), viewHeight = Double(frame.camera.height)
-        func inReach(_ p: WorldPoint, _ f: SymbolFeatureLayout) -> Bool {
+        func inReach(_ p: WorldPoint, size: Double) -> Bool {
             guard let reach else { return true }
             let d = frame.projection.apply(p)
-            let scale = Double(f.fontSize) / 24 * Double(ratio)
-            var size = 0.0
-            if let s = f.shaping { size = max(abs(s.left), abs(s.right), abs(s.top), abs(s.bottom)) * scale + max(abs(f.textOffset.x), abs(f.textOffset.y)) * scale }
-            if let i = f.icon { size = max(size, Double(max(abs(i.box.x), abs(i.box.y), abs(i.box.z), abs(i.box.w)) * i.size * ratio)) }
             let r = reach + 2 * size
             return Double(d.x) > -r && Double(d.y) > -r && Double(d.x) < viewWidth + r && Double(d.y) < viewHeight + r
         }
         let textCooperative = layout.textOverlap == "cooperative", iconCooperative = layout.iconOverlap == "cooperative"
         // `symbol-z-order: viewport-y` places the lowest symbol on screen first.
         var order: [(symbol: Int, point: WorldPoint)] = []
-        for (k, sym) in symbols.enumerated() { for p in sym.anchors where inReach(p, sym.f) { order.append((k, p)) } }
+        for (k, sym) in symbols.enumerated() { for p in sym.anchors where inReach(p, size: sym.size) { order.append((k, p)) } }
         if layout.placesBottomFirst {
             order = order.enumerated().sorted { a, b in
                 let ya = frame.projection.apply(a.element.point).y, yb = frame.projection.apply(b.element.point).y
