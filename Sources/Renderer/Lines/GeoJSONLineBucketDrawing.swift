@@ -28,8 +28,8 @@ enum GeoJSONLineBucketDrawing {
             filterKey = k
         }
         func bits(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
-        let key = ["geojson", spec.contentHash.hex, filterKey, "\(join)", "\(cap)", "\(miter)", "\(round)",
-                   "\(units.tileZoom)", "\(idealZoom)", bits(rect.minX), bits(rect.minY), bits(rect.maxX), bits(rect.maxY),
+        let key = ["geojson", spec.contentHash.hex, filterKey, join.rawValue, cap.rawValue, miter.description, round.description,
+                   String(units.tileZoom), String(idealZoom), bits(rect.minX), bits(rect.minY), bits(rect.maxX), bits(rect.maxY),
                    bits(units.origin.x), bits(units.origin.y)].joined(separator: "|")
         let bucket = try frame.resources.lineBuckets.bucket(key: key) {
             try build(layer, data, frame: frame, rect: rect, units: units, join: join, cap: cap, miter: Double(miter), round: Double(round))

@@ -33,8 +33,8 @@ enum LineBucketDrawing {
         let candidates = layer.filter == nil ? nil
             : frame.resources.filterResults.passing(tileKey, layer: layer, filterKey: filterKey, data: data,
                                                     promoteId: pass.promoteId, context: ctx)
-        let key = [tileKey, layer.sourceLayer ?? "", filterKey, "\(join)", "\(cap)", "\(miter)", "\(round)",
-                   "\(idealZoom - pass.tileZoom)"].joined(separator: "|")
+        let key = [tileKey, layer.sourceLayer ?? "", filterKey, join.rawValue, cap.rawValue, miter.description, round.description,
+                   String(idealZoom - pass.tileZoom)].joined(separator: "|")
         guard let bucket = frame.resources.lineBuckets.bucket(key: key, data: data, placement: placement, candidates: candidates,
                                                                units: units, join: join, cap: cap, miterLimit: Double(miter),
                                                                roundLimit: Double(round)) else { return false }
