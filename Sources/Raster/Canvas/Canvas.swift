@@ -57,6 +57,9 @@ public final class Canvas {
     /// The pixels for direct writing (premultiplied RGBA8 words, R in the low byte), in place:
     /// going through `canvas.pixmap.withUnsafeMutablePixels` from another module may copy the
     /// whole image first (copy-on-write through the property's getter and setter).
+    /// Inlinable: renderers call it per feature from another module, where an unspecialized
+    /// generic call instantiates its metadata every time.
+    @inlinable
     public func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try pixmap.withUnsafeMutablePixels(body)
     }

@@ -52,14 +52,14 @@ public struct Pixmap: Sendable {
     }
 
     /// The pixels as packed 32-bit words (R in the low byte on little-endian machines).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try data.withUnsafeMutableBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withUnsafePixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try data.withUnsafeBufferPointer { bytes in
             try bytes.withMemoryRebound(to: UInt32.self) { try body($0) }
