@@ -25,6 +25,7 @@ final class ConfigTests: XCTestCase {
         for (json, needle) in [(["port": "x"] as JSONValue, "/port"), (["nope": 1], "/nope: unknown key"),
                                (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions"),
                                (["renderCacheBytes": 64], "/renderCacheBytes: must be at least 1 MiB"),
+                               (["heapTrimSeconds": -1], "/heapTrimSeconds: expected seconds"),
                                (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer")] {
             XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
                 let d = "\(e)"

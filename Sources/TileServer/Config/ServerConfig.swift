@@ -29,6 +29,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var renderCacheBytes = RenderCacheBudgets.defaultTotal
     /// Bytes of parsed, indexed GeoJSON sources (a source larger than this is parsed per render).
     public var geoJSONCacheBytes = RenderResources.defaultGeoJSONCacheBytes
+    /// Seconds between handing freed heap pages back to the OS (`HeapTrim`); 0 = never.
+    public var heapTrimSeconds = 2.0
     public var maxPixelRatio = 4
     public var maxStaticSide = 8192
     /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).
