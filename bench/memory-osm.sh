@@ -16,7 +16,7 @@
 # later run grows by more than GROWTH_MB (the peak's change is shown: it is capped by the
 # first check), or on request errors.
 #
-# usage: bench/memory-osm.sh   (env: SKIP_BUILD=1 BUDGETS="32:64 64:256" FIXED_MB=72 RUNS=2
+# usage: bench/memory-osm.sh   (env: SKIP_BUILD=1 BUDGETS="32:64 64:256" FIXED_MB=80 RUNS=2
 #                                GROWTH_MB=8 ZOOMS=12-16 CONNECTIONS=8 PORT=18291 MAX_SECONDS=900
 #                                TRIM_SECONDS=<heapTrimSeconds, default the config's 2>)
 set -euo pipefail
@@ -25,7 +25,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 PORT=${PORT:-18291}
 BUDGETS=${BUDGETS:-"32:64 64:256"}
-FIXED_MB=${FIXED_MB:-72}
+FIXED_MB=${FIXED_MB:-80}
 RUNS=${RUNS:-2}
 SETTLE=$(( ${TRIM_SECONDS:-2} + 1 ))
 GROWTH_MB=${GROWTH_MB:-8}
