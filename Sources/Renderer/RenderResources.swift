@@ -18,46 +18,79 @@ public final class RenderResources: Sendable {
     /// fontstacks without PBFs.
     public let glyphs: GlyphResources
     /// Which features of decoded vector tiles pass which filters.
-    let filterResults = FilterResults()
+    let filterResults: FilterResults
     /// Tessellated lines of vector tiles, by tile, layer geometry and over-zoom.
-    let lineBuckets = LineBuckets()
+    let lineBuckets: LineBuckets
     /// Evaluated per-feature styles of those buckets, by style, layer, zoom and pixel ratio.
-    let lineStyles = LineStyleTables()
+    let lineStyles: LineStyleTables
     /// Line and point labels of source tiles laid out, by tile, layer, style, zoom and pixel ratio.
-    let symbolLineLayouts = SymbolTileLayouts<SymbolLineTileLayout>(byteBudget: 64 << 20, cost: { $0.byteSize })
-    let symbolPointLayouts = SymbolTileLayouts<SymbolPointTileLayout>(byteBudget: 64 << 20, cost: { $0.byteSize })
+    let symbolLineLayouts: SymbolTileLayouts<SymbolLineTileLayout>
+    let symbolPointLayouts: SymbolTileLayouts<SymbolPointTileLayout>
     /// Which symbols each placement block shows, by style, zoom and block (tiles agree on labels).
-    let symbolBlocks = SymbolPlacementBlocks()
+    let symbolBlocks: SymbolPlacementBlocks
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
     /// `heatmap-color` ramps by layer content.
     let heatmapRamps = HeatmapColorRampCache()
     /// View annotations placed once per (style, zoom) for every tile.
-    let annotationPlacements = AnnotationPlacementCache()
+    let annotationPlacements: AnnotationPlacementCache
     /// Style sprites by (`sprite` value, density), and runtime images decoded by content.
-    private let sprites = SourceCache<SpriteSheet>(byteBudget: 64 << 20, cost: { $0.byteSize })
-    private let runtimeImages = SourceCache<RuntimeImage>(byteBudget: 32 << 20, cost: { $0.byteSize })
+    private let sprites: SourceCache<SpriteSheet>
+    private let runtimeImages: SourceCache<RuntimeImage>
     /// Images prepared for pattern sampling, by image identity (see `StyleImages.pattern`).
-    private let patterns = SourceCache<PreparedPattern>(byteBudget: 64 << 20, cost: { $0.byteSize })
+    private let patterns: SourceCache<PreparedPattern>
 
-    /// `fontsDirectory`: TTF/OTF fonts labels fall back to when a style has no glyph PBFs.
-    public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = 512 << 20, maxFileBytes: Int = 256 << 20,
-                tileCacheBytes: Int = 512 << 20, fontsDirectory: String? = nil) {
+    /// The default GeoJSON budget: parsed and indexed sources are ~2–4× their file, and a
+    /// source must fit whole to be kept.
+    public static let defaultGeoJSONCacheBytes = 512 << 20
+
+    /// `caches`: the budgets of every per-tile and per-style cache; `geoJSONCacheBytes`: parsed
+    /// GeoJSON sources (apart, since a source must fit whole). `fontsDirectory`: TTF/OTF fonts
+    /// labels fall back to when a style has no glyph PBFs.
+    public init(dataDirectory: DataDirectory?, geoJSONCacheBytes: Int = RenderResources.defaultGeoJSONCacheBytes,
+                maxFileBytes: Int = 256 << 20, caches: RenderCacheBudgets = .default, fontsDirectory: String? = nil) {
         self.dataDirectory = dataDirectory
-        self.glyphs = GlyphResources(fontsDirectory: fontsDirectory)
+        self.glyphs = GlyphResources(byteBudget: caches.glyphs, fontsDirectory: fontsDirectory)
         self.geojson = GeoJSONSourceCache(byteBudget: geoJSONCacheBytes)
-        self.tiles = TileResources(byteBudget: tileCacheBytes)
+        self.tiles = TileResources(budgets: caches)
         self.maxFileBytes = maxFileBytes
+        filterResults = FilterResults(byteBudget: caches.filterResults)
+        lineBuckets = LineBuckets(byteBudget: caches.lineBuckets)
+        lineStyles = LineStyleTables(byteBudget: caches.lineStyles)
+        symbolLineLayouts = SymbolTileLayouts(byteBudget: caches.symbolLineLayouts, cost: { $0.byteSize })
+        symbolPointLayouts = SymbolTileLayouts(byteBudget: caches.symbolPointLayouts, cost: { $0.byteSize })
+        symbolBlocks = SymbolPlacementBlocks(byteBudget: caches.placementBlocks)
+        annotationPlacements = AnnotationPlacementCache(placementBytes: caches.annotationPlacements,
+                                                        layoutBytes: caches.annotationLayouts)
+        sprites = SourceCache(byteBudget: caches.sprites, cost: { $0.byteSize })
+        runtimeImages = SourceCache(byteBudget: caches.runtimeImages, cost: { $0.byteSize })
+        patterns = SourceCache(byteBudget: caches.patterns, cost: { $0.byteSize })
     }
 
     /// Convenience for a plain directory path (its archives found by name, as the server
     /// finds them); a missing directory means inline data only.
-    public convenience init(dataDirectory path: String?) {
-        self.init(dataDirectory: path.flatMap { try? DataDirectory(root: $0, archives: DataDirectory.discoverArchives(in: $0)) })
+    public convenience init(dataDirectory path: String?, caches: RenderCacheBudgets = .default) {
+        self.init(dataDirectory: path.flatMap { try? DataDirectory(root: $0, archives: DataDirectory.discoverArchives(in: $0)) },
+                  caches: caches)
     }
 
     /// Cache statistics (for metrics).
     public var geoJSONCacheStatistics: GeoJSONSourceCache.Stats { geojson.statistics }
+
+    /// Every cache's budget, bytes and entries (metrics, `bench/memory-osm.sh`).
+    public var cacheUsage: [RenderCacheUsage] {
+        [RenderCacheUsage("geojson", geojson),
+         RenderCacheUsage("source_definitions", tiles.sources), RenderCacheUsage("vector_tiles", tiles.vectorTiles),
+         RenderCacheUsage("raster_tiles", tiles.rasterTiles), RenderCacheUsage("images", tiles.images),
+         RenderCacheUsage("filter_results", filterResults.cache), RenderCacheUsage("line_buckets", lineBuckets.cache),
+         RenderCacheUsage("line_styles", lineStyles.cache), RenderCacheUsage("symbol_line_layouts", symbolLineLayouts.cache),
+         RenderCacheUsage("symbol_point_layouts", symbolPointLayouts.cache),
+         RenderCacheUsage("placement_blocks", symbolBlocks.cache),
+         RenderCacheUsage("annotation_placements", annotationPlacements.cache),
+         RenderCacheUsage("annotation_layouts", annotationPlacements.layoutCache),
+         RenderCacheUsage("sprites", sprites), RenderCacheUsage("runtime_images", runtimeImages),
+         RenderCacheUsage("patterns", patterns), RenderCacheUsage("glyphs", glyphs.cache)]
+    }
 
     /// The parsed, indexed data of a GeoJSON source (inline or a file in the data directory).
     /// Unreadable data renders as an empty source (nil): a style stays drawable when one file

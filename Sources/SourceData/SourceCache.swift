@@ -1,7 +1,9 @@
 import Foundation
 
 /// A thread-safe LRU cache of parsed sources keyed by the content hash of their data, with
-/// a byte budget. Concurrent requests for a key that is being built wait for that one
+/// a byte budget. An entry is charged its value's `cost` plus `entryOverhead(key:)` (the key,
+/// the list node and the index slot), so many small entries cannot hold more memory than the
+/// budget says. Concurrent requests for a key that is being built wait for that one
 /// build (single flight) instead of parsing the same data again. Waiting blocks the calling
 /// thread: callers are render threads, never event loops.
 public final class SourceCache<Value: Sendable>: @unchecked Sendable {
@@ -31,6 +33,11 @@ public final class SourceCache<Value: Sendable>: @unchecked Sendable {
         let done = NSCondition()
         var result: Result<Value, any Error>?
     }
+
+    /// Bytes an entry holds beside its value: the key's UTF-8 storage (32 B header), the node
+    /// (object header, key, links, size: ~96 B with malloc's rounding) and its dictionary slot
+    /// (24 B at a load factor of ½–¾, ~48 B).
+    public static func entryOverhead(key: String) -> Int { 176 + key.utf8.count }
 
     public init(byteBudget: Int, cost: @escaping @Sendable (Value) -> Int) {
         self.byteBudget = max(0, byteBudget)
@@ -101,7 +108,7 @@ public final class SourceCache<Value: Sendable>: @unchecked Sendable {
     // MARK: list (lock held)
 
     private func insert(_ key: String, _ value: Value) {
-        let bytes = max(0, cost(value))
+        let bytes = max(0, cost(value)) + Self.entryOverhead(key: key)
         guard bytes <= byteBudget else { return }          // would evict everything else
         if let old = entries[key] { unlink(old); stats.bytes -= old.bytes; stats.entries -= 1 }
         let node = Node(key: key, value: value, bytes: bytes)

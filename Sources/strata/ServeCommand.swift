@@ -39,7 +39,9 @@ struct Serve: AsyncParsableCommand {
             if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
             let directory = try cfg.makeDataDirectory()
-            try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(directory: directory, fontsDirectory: cfg.fontsDir))
+            try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(
+                directory: directory, fontsDirectory: cfg.fontsDir, renderCacheBytes: cfg.renderCacheBytes,
+                geoJSONCacheBytes: cfg.geoJSONCacheBytes))
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
             throw ExitCode(2)

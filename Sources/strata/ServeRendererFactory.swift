@@ -7,9 +7,13 @@ import TileServer
 /// (the object session validation resolves through as well), with the built-in custom layer
 /// renderers (`triangles`, `graticule`) registered.
 enum ServeRendererFactory {
-    /// `fontsDirectory`: the config's `fontsDir`, for labels whose style has no glyph PBFs.
-    static func make(directory: DataDirectory, fontsDirectory: String? = nil) -> any TileRenderer {
-        let resources = RenderResources(dataDirectory: directory, fontsDirectory: fontsDirectory)
+    /// `fontsDirectory`: the config's `fontsDir`, for labels whose style has no glyph PBFs;
+    /// `renderCacheBytes` and `geoJSONCacheBytes`: the config's cache budgets.
+    static func make(directory: DataDirectory, fontsDirectory: String? = nil,
+                     renderCacheBytes: Int = RenderCacheBudgets.defaultTotal,
+                     geoJSONCacheBytes: Int = RenderResources.defaultGeoJSONCacheBytes) -> any TileRenderer {
+        let resources = RenderResources(dataDirectory: directory, geoJSONCacheBytes: geoJSONCacheBytes,
+                                        caches: RenderCacheBudgets(total: renderCacheBytes), fontsDirectory: fontsDirectory)
         return StyleTileRenderer(renderer: MapRenderer(resources: resources, customLayers: .standard()))
     }
 }

@@ -93,8 +93,11 @@ final class SourceCacheTests: XCTestCase {
         XCTAssertEqual(try cache.value(for: "bad") { Box(1) }.bytes, 1, "retried after a failure")
     }
 
+    /// What an entry under a one-character key costs beside its value.
+    let o = SourceCache<Box>.entryOverhead(key: "a")
+
     func testLRUEvictionByBytes() throws {
-        let cache = SourceCache<Box>(byteBudget: 10, cost: { $0.bytes })
+        let cache = SourceCache<Box>(byteBudget: 10 + 2 * o, cost: { $0.bytes })
         _ = try cache.value(for: "a") { Box(4) }
         _ = try cache.value(for: "b") { Box(4) }
         XCTAssertNotNil(cache.cached("a"))                 // a is now the most recent
@@ -102,20 +105,21 @@ final class SourceCacheTests: XCTestCase {
         XCTAssertNil(cache.cached("b"))
         XCTAssertNotNil(cache.cached("a"))
         XCTAssertNotNil(cache.cached("c"))
-        XCTAssertEqual(cache.statistics.bytes, 8)
+        XCTAssertEqual(cache.statistics.bytes, 8 + 2 * o)
         XCTAssertEqual(cache.statistics.evictions, 1)
-        let big = try cache.value(for: "huge") { Box(50) }  // over budget: returned, not cached
-        XCTAssertEqual(big.bytes, 50)
+        let big = try cache.value(for: "huge") { Box(50 + 2 * o) }  // over budget: returned, not cached
+        XCTAssertEqual(big.bytes, 50 + 2 * o)
         XCTAssertNil(cache.cached("huge"))
         XCTAssertEqual(cache.statistics.entries, 2)
         cache.remove("a")
-        XCTAssertEqual(cache.statistics.bytes, 4)
+        XCTAssertEqual(cache.statistics.bytes, 4 + o)
         cache.removeAll()
         XCTAssertEqual(cache.statistics.entries, 0)
     }
 
     func testManyThreadsManyKeysStayConsistent() {
-        let cache = SourceCache<Box>(byteBudget: 50, cost: { $0.bytes })
+        let perEntry = 3 + SourceCache<Box>.entryOverhead(key: "k10")
+        let cache = SourceCache<Box>(byteBudget: 16 * perEntry, cost: { $0.bytes })
         runConcurrently(64) { i in
             for k in 0..<200 {
                 let key = "k\((i * 7 + k) % 40)"
@@ -124,8 +128,35 @@ final class SourceCacheTests: XCTestCase {
             }
         }
         let s = cache.statistics
-        XCTAssertLessThanOrEqual(s.bytes, 50)
-        XCTAssertEqual(s.bytes, s.entries * 3)
+        XCTAssertLessThanOrEqual(s.bytes, 16 * perEntry)
+        XCTAssertLessThanOrEqual(s.bytes, s.entries * perEntry)
+        XCTAssertGreaterThan(s.entries, 0)
         XCTAssertEqual(s.hits + s.misses, 64 * 200)
+    }
+
+    /// Fed ten times its budget in entries of mixed sizes and keys, a cache holds at most its
+    /// budget, charges each entry its key and node as well as its value, and keeps the most
+    /// recent entries.
+    func testStaysWithinBudgetWhenOverfed() throws {
+        let budget = 64 << 10
+        let cache = SourceCache<Box>(byteBudget: budget, cost: { $0.bytes })
+        var fed = 0, i = 0
+        while fed < 10 * budget {
+            let key = "tile/\(i)/" + String(repeating: "k", count: i % 50)
+            let size = 16 + (i * 37) % 2000
+            _ = try cache.value(for: key) { Box(size) }
+            fed += size; i += 1
+            XCTAssertLessThanOrEqual(cache.statistics.bytes, budget)
+        }
+        let s = cache.statistics
+        XCTAssertGreaterThan(s.bytes, budget * 3 / 4, "evicts only what it must")
+        XCTAssertGreaterThan(s.evictions, 0)
+        let last = "tile/\(i - 1)/" + String(repeating: "k", count: (i - 1) % 50)
+        XCTAssertNotNil(cache.cached(last))
+        XCTAssertNil(cache.cached("tile/0/"))
+        // Many tiny values: the per-entry charge, not the values, fills the budget.
+        let tiny = SourceCache<Box>(byteBudget: budget, cost: { $0.bytes })
+        for k in 0..<10_000 { _ = try tiny.value(for: "t\(k)") { Box(1) } }
+        XCTAssertLessThanOrEqual(tiny.statistics.entries, budget / SourceCache<Box>.entryOverhead(key: "t1"))
     }
 }

@@ -7,6 +7,8 @@ final class ConfigTests: XCTestCase {
     func testDefaultsAndOverrides() throws {
         var c = try ServerConfig(json: ["port": 9000, "renderThreads": 3, "archives": ["osm": "osm.mbtiles"]], file: "x.json")
         XCTAssertEqual(c.port, 9000); XCTAssertEqual(c.effectiveRenderThreads, 3); XCTAssertEqual(c.maxPixelRatio, 4)
+        XCTAssertEqual(c.renderCacheBytes, 512 << 20); XCTAssertEqual(c.geoJSONCacheBytes, 512 << 20)
+        XCTAssertEqual(try ServerConfig(json: ["renderCacheBytes": 67108864], file: "x.json").renderCacheBytes, 64 << 20)
         c.resolvePaths(relativeTo: "/srv/strata/config")
         XCTAssertEqual(c.dataDir, "/srv/strata/config/data")
         XCTAssertEqual(c.store, "/srv/strata/config/data/strata.sqlite")
@@ -21,7 +23,10 @@ final class ConfigTests: XCTestCase {
 
     func testErrorsNameFileAndKey() {
         for (json, needle) in [(["port": "x"] as JSONValue, "/port"), (["nope": 1], "/nope: unknown key"),
-                               (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions")] {
+                               (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions"),
+                               (["renderCacheBytes": 64], "/renderCacheBytes: must be at least 1 MiB"),
+                               (["heapTrimSeconds": -1], "/heapTrimSeconds: expected seconds"),
+                               (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer")] {
             XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
                 let d = "\(e)"
                 XCTAssertTrue(d.hasPrefix("cfg.json: "), d)

@@ -34,11 +34,11 @@ json.dump(cfg, open(out, "w"), indent=1)
 PY
 }
 
-# strata_start CONFIG PORT LOG : starts the server in the background (SERVER_PID) and waits
-# until /health answers 200.
+# strata_start CONFIG PORT LOG [SERVE_ARGS...] : starts the server in the background
+# (SERVER_PID) with any further `serve` options and waits until /health answers 200.
 strata_start() {
-  local config=$1 port=$2 log=$3
-  "$STRATA_BIN" serve --config "$config" --port "$port" >"$log" 2>&1 &
+  local config=$1 port=$2 log=$3; shift 3
+  "$STRATA_BIN" serve --config "$config" --port "$port" "$@" >"$log" 2>&1 &
   SERVER_PID=$!
   BASE="http://127.0.0.1:$port"
   for _ in $(seq 1 300); do

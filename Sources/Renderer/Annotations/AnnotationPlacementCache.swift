@@ -21,9 +21,15 @@ struct AnnotationPlacementResult: Sendable {
 /// across a tile edge shows whole on both sides. The render hash covers the annotations, the
 /// layers they are tied to and the glyphs, so a cached placement is never stale.
 final class AnnotationPlacementCache: Sendable {
-    private let cache = SourceCache<AnnotationPlacementResult>(byteBudget: 16 << 20, cost: { $0.byteSize })
+    let cache: SourceCache<AnnotationPlacementResult>
     /// Layouts do not depend on the zoom: shaped once per style for every zoom and rotated view.
-    private let layoutCache = SourceCache<AnnotationLayouts>(byteBudget: 16 << 20, cost: { $0.byteSize })
+    let layoutCache: SourceCache<AnnotationLayouts>
+
+    init(placementBytes: Int = RenderCacheBudgets.default.annotationPlacements,
+         layoutBytes: Int = RenderCacheBudgets.default.annotationLayouts) {
+        cache = SourceCache(byteBudget: placementBytes, cost: { $0.byteSize })
+        layoutCache = SourceCache(byteBudget: layoutBytes, cost: { $0.byteSize })
+    }
 
     func placement(_ frame: RenderFrame) -> AnnotationPlacementResult {
         let key = frame.style.renderHash + "|" + String(frame.camera.zoom)

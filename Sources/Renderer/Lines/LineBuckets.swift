@@ -21,14 +21,22 @@ final class LineBucket: Sendable {
 
     init(mesh: LineMesh, records: [Record]) { self.mesh = mesh; self.records = records }
 
-    var byteSize: Int { 256 + mesh.vertices.count * MemoryLayout<LineVertex>.stride + mesh.indices.count * 4 + records.count * 48 }
+    /// Bytes held (capacities: the mesh grows by appending, so up to twice its count).
+    var byteSize: Int {
+        128 + mesh.vertices.capacity * MemoryLayout<LineVertex>.stride + mesh.indices.capacity * 4
+            + records.capacity * MemoryLayout<Record>.stride
+    }
 }
 
 extension LineMesh: @unchecked Sendable {}
 
 /// Line buckets by (tile, source layer, filter, line layout, over-zoom), in a byte budget.
 final class LineBuckets: Sendable {
-    private let cache = SourceCache<LineBucket>(byteBudget: 128 << 20, cost: { $0.byteSize })
+    let cache: SourceCache<LineBucket>
+
+    init(byteBudget: Int = RenderCacheBudgets.default.lineBuckets) {
+        cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
+    }
 
     /// The bucket of `data`'s features that pass `candidates` (all when nil), tessellated with
     /// the layer's constant layout in `units` (whose origin is the tile's corner).

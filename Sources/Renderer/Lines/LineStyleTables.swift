@@ -10,14 +10,19 @@ final class LineStyleTable: @unchecked Sendable {
 
     init(styles: [LineLayerStyle.Feature?]) { self.styles = styles }
 
-    var byteSize: Int { 64 + styles.count * MemoryLayout<LineLayerStyle.Feature?>.stride }
+    /// Bytes held; dash patterns and pattern images are shared with the style's atlases.
+    var byteSize: Int { 64 + styles.capacity * MemoryLayout<LineLayerStyle.Feature?>.stride }
 }
 
 /// Line style tables in a byte budget. Keys carry everything the values depend on: the
 /// bucket, the style's render hash (layers, images, feature state, global state), the layer's
 /// render hash, the zoom and the pixel ratio; so a style change simply misses.
 final class LineStyleTables: Sendable {
-    private let cache = SourceCache<LineStyleTable>(byteBudget: 32 << 20, cost: { $0.byteSize })
+    let cache: SourceCache<LineStyleTable>
+
+    init(byteBudget: Int = RenderCacheBudgets.default.lineStyles) {
+        cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
+    }
 
     func table(key: String, build: () throws -> [LineLayerStyle.Feature?]) throws -> LineStyleTable {
         try cache.value(for: key) { LineStyleTable(styles: try build()) }

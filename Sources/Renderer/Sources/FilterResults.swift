@@ -9,7 +9,11 @@ import StyleSpec
 /// read nothing but the feature itself are kept (no zoom, feature state, global state or
 /// geometry), so the answer cannot change while the tile's data does not.
 final class FilterResults: Sendable {
-    private let cache = SourceCache<[Int32]>(byteBudget: 16 << 20, cost: { 64 + $0.count * 4 })
+    let cache: SourceCache<[Int32]>
+
+    init(byteBudget: Int = RenderCacheBudgets.default.filterResults) {
+        cache = SourceCache(byteBudget: byteBudget, cost: { 64 + $0.capacity * 4 })
+    }
 
     /// A filter that can be cached, with its key text; nil otherwise.
     static func cacheKey(_ layer: Layer) -> String? {

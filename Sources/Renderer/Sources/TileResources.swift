@@ -15,17 +15,18 @@ public final class TileResources: Sendable {
     let archives = TileArchiveRegistry()
     /// What was skipped and why (unreadable sources, JPEG tiles, corrupt tiles).
     public let warnings = TileWarnings()
-    private let sources: SourceCache<ResolvedTiledSource>
-    private let vectorTiles: SourceCache<LoadedVectorTile>
-    private let rasterTiles: SourceCache<LoadedRasterTile>
-    private let images: SourceCache<LoadedRasterTile>
+    let sources: SourceCache<ResolvedTiledSource>
+    let vectorTiles: SourceCache<LoadedVectorTile>
+    let rasterTiles: SourceCache<LoadedRasterTile>
+    let images: SourceCache<LoadedRasterTile>
 
-    /// `byteBudget` is shared out: 3/4 for vector tiles, the rest for rasters and images.
-    public init(byteBudget: Int = 512 << 20) {
-        sources = SourceCache(byteBudget: 16 << 20, cost: { _ in 4096 })
-        vectorTiles = SourceCache(byteBudget: byteBudget / 4 * 3, cost: { $0.byteSize })
-        rasterTiles = SourceCache(byteBudget: byteBudget / 8, cost: { $0.byteSize })
-        images = SourceCache(byteBudget: byteBudget / 8, cost: { $0.byteSize })
+    /// Budgets from `budgets` (`sourceDefinitions`, `vectorTiles`, `rasterTiles`, `images`).
+    public init(budgets: RenderCacheBudgets = .default) {
+        // A resolved source holds its TileJSON and an archive handle: a few KB.
+        sources = SourceCache(byteBudget: budgets.sourceDefinitions, cost: { _ in 4096 })
+        vectorTiles = SourceCache(byteBudget: budgets.vectorTiles, cost: { $0.byteSize })
+        rasterTiles = SourceCache(byteBudget: budgets.rasterTiles, cost: { $0.byteSize })
+        images = SourceCache(byteBudget: budgets.images, cost: { $0.byteSize })
     }
 
     public struct Stats: Sendable, Equatable {

@@ -17,12 +17,12 @@ struct GlyphTable: Sendable {
 /// glyphs, as `GET /fonts` serves them). A range neither has is empty, with a warning: its
 /// glyphs do not draw, the render goes on.
 public final class GlyphResources: Sendable {
-    private let cache: SourceCache<GlyphTable>
+    let cache: SourceCache<GlyphTable>
     /// Largest glyph PBF read (a range of 256 glyphs is ~100 KB).
     static let maxFileBytes = 4 << 20
     private let fontsPath: String?
 
-    public init(byteBudget: Int = 64 << 20, fontsDirectory: String? = nil) {
+    public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fontsDirectory: String? = nil) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
         fontsPath = fontsDirectory.flatMap { $0.isEmpty ? nil : $0 }
     }

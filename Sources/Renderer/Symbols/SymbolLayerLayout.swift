@@ -40,6 +40,22 @@ struct SymbolFeatureLayout {
     }
 }
 
+extension SymbolFeatureLayout {
+    /// Bytes its arrays and text hold outside the struct (cache budgets). Glyph bitmaps are
+    /// shared with the glyph cache and icons with the sprite cache, so they are not counted.
+    var heapBytes: Int {
+        func shaped(_ s: TextShaping?) -> Int { s.map { 48 + $0.glyphs.capacity * MemoryLayout<PositionedGlyph>.stride } ?? 0 }
+        var n = text.utf8.count > 15 ? 32 + text.utf8.count : 0
+        n += shaped(shaping) + shaped(verticalShaping)
+        n += variableShapings.reduce(variableShapings.isEmpty ? 0 : 32 + variableShapings.capacity * MemoryLayout<TextShaping?>.stride) {
+            $0 + shaped($1)
+        }
+        if let v = variable { n += 32 + v.capacity * MemoryLayout<SymbolVariableAnchors.Candidate>.stride }
+        if !sectionDrawings.isEmpty { n += 32 + sectionDrawings.capacity * MemoryLayout<SDFGlyphDrawing?>.stride }
+        return n
+    }
+}
+
 /// The layout properties of a symbol layer resolved once per render, and the glyph ranges
 /// its labels read (cached per fontstack and range for the render).
 final class SymbolLayerLayout {

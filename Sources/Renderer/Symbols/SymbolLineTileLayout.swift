@@ -25,11 +25,18 @@ final class SymbolLineTileLayout: @unchecked Sendable {
 
     init(features: [SymbolFeatureLayout], labels: [Label]) { self.features = features; self.labels = labels }
 
-    /// A rough size for the cache's budget.
+    /// Bytes held, for the cache's budget (array capacities, not counts: arrays grown by
+    /// appending keep up to twice what they hold).
     var byteSize: Int {
-        var n = 256 + features.count * 256
-        for f in features { n += (f.shaping?.glyphs.count ?? 0) * 64 }
-        for l in labels { for p in l.pieces { n += 64 + p.line.count * 16 + p.anchors.count * 32 } }
+        var n = 64 + features.capacity * MemoryLayout<SymbolFeatureLayout>.stride
+        for f in features { n += f.heapBytes }
+        n += labels.capacity * MemoryLayout<Label>.stride
+        for l in labels {
+            n += 32 + l.pieces.capacity * MemoryLayout<Piece>.stride
+            for p in l.pieces {
+                n += 64 + p.line.capacity * MemoryLayout<SIMD2<Double>>.stride + p.anchors.capacity * MemoryLayout<LineAnchor>.stride
+            }
+        }
         return n
     }
 

@@ -17,9 +17,11 @@ final class SymbolPointTileLayout: @unchecked Sendable {
 
     init(symbols: [Symbol]) { self.symbols = symbols }
 
-    /// A rough size for the cache's budget.
+    /// Bytes held, for the cache's budget (array capacities, as `SymbolLineTileLayout`).
     var byteSize: Int {
-        symbols.reduce(256) { $0 + 256 + $1.anchors.count * 16 + ($1.f.shaping?.glyphs.count ?? 0) * 64 }
+        symbols.reduce(64 + symbols.capacity * MemoryLayout<Symbol>.stride) {
+            $0 + 32 + $1.anchors.capacity * MemoryLayout<WorldPoint>.stride + $1.f.heapBytes
+        }
     }
 
     /// Lays out `tile`'s features of `layer` within `marginPixels` of the view

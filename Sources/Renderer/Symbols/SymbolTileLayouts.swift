@@ -6,7 +6,7 @@ import StyleSpec
 /// budget, keyed by the tile, the layer, the style's render hash (layout, paint, images, feature
 /// and global state), the zoom and the pixel ratio: a style change simply misses.
 final class SymbolTileLayouts<Layout: Sendable>: Sendable {
-    private let cache: SourceCache<Layout>
+    let cache: SourceCache<Layout>
 
     init(byteBudget: Int, cost: @escaping @Sendable (Layout) -> Int) {
         cache = SourceCache<Layout>(byteBudget: byteBudget, cost: cost)

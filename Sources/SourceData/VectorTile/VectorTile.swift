@@ -55,12 +55,14 @@ public struct VectorTileLayer: Sendable {
     /// End (exclusive) in `partEnds` of each polygon; its first ring is the outer one.
     let polygonEnds: [Int32]
 
-    /// Approximate bytes held.
+    /// Approximate bytes held: array capacities (appended arrays keep up to twice their
+    /// count), and each feature's properties as if unshared (their strings are often shared
+    /// with the layer's value table, so this errs high).
     public var byteSize: Int {
-        var bytes = 96 + name.utf8.count + points.count * 8 + partEnds.count * 4 + polygonEnds.count * 4
-        bytes += features.count * MemoryLayout<VectorTileFeature>.stride
+        var bytes = 96 + name.utf8.count + points.capacity * 8 + partEnds.capacity * 4 + polygonEnds.capacity * 4
+        bytes += features.capacity * MemoryLayout<VectorTileFeature>.stride
         for f in features {
-            bytes += JSONValue.object(f.properties).estimatedBytes
+            bytes += JSONValue.object(f.properties).estimatedBytes + (f.properties.entries.capacity - f.properties.count) * 40
             if let id = f.id { bytes += id.estimatedBytes }
         }
         return bytes

@@ -43,6 +43,7 @@ public enum ServerRunner {
             app.metrics.sessions.record(app.sessions.count)
         }
         sweeper.resume()
+        let trimmer = HeapTrim.start(every: config.heapTrimSeconds)
 
         let signalQueue = DispatchQueue(label: "strata.signals")
         let sources = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
@@ -55,6 +56,7 @@ public enum ServerRunner {
         await server.waitUntilClosed()
         logger.info("shutting down")
         sweeper.cancel()
+        trimmer?.cancel()
         sources.forEach { $0.cancel() }
         await server.shutdown()
         app.shutdown()

@@ -50,6 +50,15 @@ extension ServerConfig {
             case "queueLimit": queueLimit = try int(key, v)
             case "renderTimeoutMs": renderTimeoutMs = try int(key, v, min: 1)
             case "tileCacheBytes": tileCacheBytes = try int(key, v)
+            case "renderCacheBytes", "geoJSONCacheBytes":
+                // Below 1 MiB the caches would hold next to nothing and every render would
+                // decode and tessellate again: almost surely a value meant in MiB.
+                let n = try int(key, v)
+                guard n >= 1 << 20 else { throw err(key, "must be at least 1 MiB (1048576 bytes; the value is in bytes), got \(n)") }
+                if key == "renderCacheBytes" { renderCacheBytes = n } else { geoJSONCacheBytes = n }
+            case "heapTrimSeconds":
+                guard let d = v.numberValue, d >= 0, d <= 86400 else { throw err(key, "expected seconds from 0 (never) to 86400") }
+                heapTrimSeconds = d
             case "maxPixelRatio": maxPixelRatio = try int(key, v, min: 1)
             case "maxStaticSide": maxStaticSide = try int(key, v, min: 1)
             case "archives":

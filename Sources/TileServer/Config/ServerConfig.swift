@@ -1,3 +1,4 @@
+import Renderer
 import SourceData
 import Foundation
 import JSON
@@ -23,6 +24,13 @@ public struct ServerConfig: Sendable, Equatable {
     public var queueLimit = 256
     public var renderTimeoutMs = 10_000
     public var tileCacheBytes = 256 << 20
+    /// Bytes of the renderer's per-tile and per-style caches (decoded source tiles, line
+    /// meshes, label layouts, placements, sprites, glyphs), shared out by `RenderCacheBudgets`.
+    public var renderCacheBytes = RenderCacheBudgets.defaultTotal
+    /// Bytes of parsed, indexed GeoJSON sources (a source larger than this is parsed per render).
+    public var geoJSONCacheBytes = RenderResources.defaultGeoJSONCacheBytes
+    /// Seconds between handing freed heap pages back to the OS (`HeapTrim`); 0 = never.
+    public var heapTrimSeconds = 2.0
     public var maxPixelRatio = 4
     public var maxStaticSide = 8192
     /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).

@@ -1,4 +1,5 @@
 import CoreMetrics
+import Renderer
 
 import NIOConcurrencyHelpers
 import Prometheus
@@ -14,6 +15,8 @@ public final class ServerMetrics: Sendable {
     private struct RouteHandles { let counter: CoreMetrics.Counter; let timer: CoreMetrics.Timer }
     private let routeHandles = NIOLockedValueBox([RouteKey: RouteHandles]())
     private let timers = NIOLockedValueBox([String: CoreMetrics.Timer]())
+    /// Gauges of the renderer's caches by cache name: budget, bytes, entries.
+    private let renderCacheGauges = NIOLockedValueBox([String: (CoreMetrics.Gauge, CoreMetrics.Gauge, CoreMetrics.Gauge)]())
 
     public let renders: CoreMetrics.Counter
     public let renderFailures: CoreMetrics.Counter
@@ -79,6 +82,24 @@ public final class ServerMetrics: Sendable {
         }
         handles.counter.increment()
         handles.timer.recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// Records the renderer's caches (`strata_render_cache_{budget_bytes,bytes,entries}{cache=…}`),
+    /// so an operator can see which budget fills and what RSS is made of.
+    public func recordRenderCaches(_ usage: [RenderCacheUsage]) {
+        renderCacheGauges.withLockedValue { d in
+            for u in usage {
+                let g = d[u.name] ?? {
+                    let dims = [("cache", u.name)]
+                    let made = (CoreMetrics.Gauge(label: "strata_render_cache_budget_bytes", dimensions: dims, factory: factory),
+                                CoreMetrics.Gauge(label: "strata_render_cache_bytes", dimensions: dims, factory: factory),
+                                CoreMetrics.Gauge(label: "strata_render_cache_entries", dimensions: dims, factory: factory))
+                    d[u.name] = made
+                    return made
+                }()
+                g.0.record(u.budget); g.1.record(u.bytes); g.2.record(u.entries)
+            }
+        }
     }
 
     /// Prometheus text exposition.

@@ -26,6 +26,8 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
 
     public func spriteImageNames(_ sprite: JSONValue?) -> [String] { renderer.resources.spriteImageNames(sprite) }
 
+    public var cacheUsage: [RenderCacheUsage] { renderer.resources.cacheUsage }
+
     public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
             throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")

@@ -11,9 +11,12 @@ public protocol TileRenderer: Sendable {
     var customLayers: CustomLayerRegistry? { get }
     /// The image names of a style's `sprite` value (for `GET /images`); [] when it has none.
     func spriteImageNames(_ sprite: JSONValue?) -> [String]
+    /// Its caches' budgets and use (for `/metrics`); [] when it keeps none.
+    var cacheUsage: [RenderCacheUsage] { get }
 }
 
 extension TileRenderer {
     public var customLayers: CustomLayerRegistry? { nil }
     public func spriteImageNames(_ sprite: JSONValue?) -> [String] { [] }
+    public var cacheUsage: [RenderCacheUsage] { [] }
 }

@@ -34,6 +34,7 @@ extension StrataApp {
         metrics.cacheEntries.record(stats.entries)
         metrics.cacheBytes.record(stats.bytes)
         metrics.queueDepth.record(tiles.pool.queueDepth)
+        metrics.recordRenderCaches(renderer.cacheUsage)
         metrics.storeUp.record(sessions.store.health.isUp ? 1 : 0)
         return ctx.loop.makeSucceededFuture(.bytes(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
     }

@@ -21,10 +21,15 @@ final class SymbolPlacementBlocks: Sendable {
     final class Placed: Sendable {
         let variants: [SymbolKey: Int]
         init(variants: [SymbolKey: Int]) { self.variants = variants }
-        var byteSize: Int { 128 + variants.count * 56 }
+        /// Bytes held: a dictionary slot per symbol at a load factor of ½–¾.
+        var byteSize: Int { 128 + variants.capacity * (MemoryLayout<SymbolKey>.stride + 8) * 3 / 2 }
     }
 
-    private let cache = SourceCache<Placed>(byteBudget: 32 << 20, cost: { $0.byteSize })
+    let cache: SourceCache<Placed>
+
+    init(byteBudget: Int = RenderCacheBudgets.default.placementBlocks) {
+        cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
+    }
 
     /// The block's placement for `styleHash` at `zoom`: cached, being placed by another render
     /// (waits for it), or placed now by `place`.
