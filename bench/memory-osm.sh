@@ -44,27 +44,7 @@ trap 'strata_stop; rm -rf "$TMP"' EXIT
 
 # Every tile of each zoom that holds the city's data (the MBTiles' z14 extent, widened to
 # whole tiles at the other zooms), for each session, shuffled (as bench/scale-osm.sh).
-paths() {
-  "$PY" - "$OSM/osm-neubrandenburg.mbtiles" "$ZOOMS" "$1" "$2" <<'PY'
-import random, sqlite3, sys
-db, zooms, ids_file, out = sys.argv[1:]
-lo, _, hi = zooms.partition("-")
-c = sqlite3.connect(db)
-x0, x1, r0, r1 = c.execute("select min(tile_column), max(tile_column), min(tile_row), max(tile_row) "
-                           "from tiles where zoom_level = 14").fetchone()
-y0, y1 = (1 << 14) - 1 - r1, (1 << 14) - 1 - r0          # TMS rows to XYZ
-ids = [l.strip() for l in open(ids_file) if l.strip()]
-paths = []
-for z in range(int(lo), int(hi or lo) + 1):
-    s = 2.0 ** (z - 14)
-    for y in range(int(y0 * s), int((y1 + 1) * s - 1e-9) + 1):
-        for x in range(int(x0 * s), int((x1 + 1) * s - 1e-9) + 1):
-            paths += ["/tiles/%d/%d/%d.png?session=%s" % (z, x, y, sid) for sid in ids]
-random.Random(1).shuffle(paths)
-open(out, "w").write("\n".join(paths) + "\n")
-print(len(paths))
-PY
-}
+paths() { "$PY" "$ROOT/bench/lib/city_paths.py" "$OSM/osm-neubrandenburg.mbtiles" "$ZOOMS" "$1" "$2"; }
 
 # hwm_mb : the server's peak RSS so far (VmHWM), MB.
 hwm_mb() { awk '/^VmHWM:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$SERVER_PID/status"; }
