@@ -64,7 +64,8 @@ struct BenchTiles: AsyncParsableCommand {
             guard parts.count == 2, abs(parts[0]) <= 180, abs(parts[1]) < 85.06 else {
                 throw ValidationError("--warm-at is LON,LAT (e.g. 13.14,53.60)")
             }
-            let far = Set(tiles.map(\.z)).sorted().compactMap { TileSet.tile(containing: parts[0], parts[1], z: $0) }
+            let point = WebMercator.project(lon: parts[0], lat: parts[1])
+            let far = Set(tiles.map(\.z)).sorted().map { TileID.containing(point, zoom: $0) }
             let warm = TileSet.cameras(far, tileSize: tileSize)
             for runner in runners { _ = try runner.sibling(cameras: warm).pass(collectStats: false) }
         }

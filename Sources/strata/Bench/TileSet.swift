@@ -1,4 +1,3 @@
-import Foundation
 import ArgumentParser
 import Geo
 import Renderer
@@ -53,14 +52,6 @@ enum TileSet {
         }
         guard !out.isEmpty else { throw ValidationError("--tiles names no tile") }
         return out
-    }
-
-    /// The Web Mercator tile at zoom `z` holding longitude/latitude (degrees).
-    static func tile(containing lon: Double, _ lat: Double, z: Int) -> TileID? {
-        let n = Double(1 << z), phi = lat * .pi / 180
-        let x = Int(((lon + 180) / 360 * n).rounded(.down))
-        let y = Int(((1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2 * n).rounded(.down))
-        return TileID(z: z, x: min(max(x, 0), (1 << z) - 1), y: min(max(y, 0), (1 << z) - 1))
     }
 
     static func cameras(_ tiles: [TileID], tileSize: Int) -> [Camera] {
