@@ -33,10 +33,20 @@ enum LineBlend {
     /// order, per lane (`LinesShadingTests` holds it to `over`). For the pixels of short runs.
     @inline(__always)
     static func over4(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
-        let d = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(dst, to: SIMD4<UInt8>.self)))
-        let inv = 1 - alpha * k
-        var v = color255 * k + d * inv
-        v = v.replacing(with: 0, where: v .< 0)
+        packRounded(color255 * k + channels(dst) * (1 - alpha * k))
+    }
+
+    /// A pixel's four bytes as floats, one per lane.
+    @inline(__always)
+    static func channels(_ pixel: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(pixel, to: SIMD4<UInt8>.self)))
+    }
+
+    /// Each lane clamped to 0...255 and rounded half up (the 2^23 trick, exact halves stepped
+    /// up, as `channel` does), packed back into a pixel: the tail of every four-lane blend.
+    @inline(__always)
+    static func packRounded(_ value: SIMD4<Float>) -> UInt32 {
+        var v = value.replacing(with: 0, where: value .< 0)
         v = v.replacing(with: 255, where: v .> 255)
         let even = v + magic
         let up = SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)

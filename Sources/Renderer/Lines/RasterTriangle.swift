@@ -77,7 +77,7 @@ struct RasterTriangle {
             e0.narrow(&lo, &hi)
             e1.narrow(&lo, &hi)
             e2.narrow(&lo, &hi)
-            if clip.edgeCount > 0 { clip.narrow(row: y, &lo, &hi) }
+            clip.narrow(row: y, &lo, &hi)
             if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
             if y == y1 { break }
             e0.advance(); e1.advance(); e2.advance()
@@ -116,7 +116,7 @@ struct RasterTriangle {
                 x &+= 1
             }
             if lo <= hi {
-                if clip.edgeCount > 0 { clip.narrow(row: y, &lo, &hi) }
+                clip.narrow(row: y, &lo, &hi)
                 if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
             }
             if y == y1 { break }

@@ -137,9 +137,14 @@ struct PixelClip {
 
     var isEmpty: Bool { minX > maxX || minY > maxY }
 
+    /// Narrows a row's run to the extra edges. The test of whether there are any is inlined
+    /// into every row loop; the edges themselves (rotated views only) are a call.
     @inline(__always)
     func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
-        guard edgeCount > 0 else { return }
+        if edgeCount > 0 { narrowByEdges(row: y, &lo, &hi) }
+    }
+
+    private func narrowByEdges(row y: Int, _ lo: inout Int, _ hi: inout Int) {
         edges.0?.narrow(row: y, &lo, &hi)
         edges.1?.narrow(row: y, &lo, &hi)
         edges.2?.narrow(row: y, &lo, &hi)

@@ -75,22 +75,11 @@ enum GLOutline {
     }
 
     /// `blendScalar` with the four channels in one SIMD register (`GLOutlineRoundingTests`
-    /// holds the two together). Rounding half up without float-to-int conversions (those are
-    /// checked per lane): the 2^23 trick rounds half to even, and exact halves step up, as
-    /// `LineBlend` does; for values in 0...255 that is `roundedByte`.
+    /// holds the two together), through `LineBlend`'s lane helpers: their rounding (half to
+    /// even by the 2^23 trick, exact halves stepped up) is `roundedByte` for values in 0...255.
     @inline(__always)
     static func blendLanes(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
-        let k = 1 - a
-        let magic = SIMD4<Float>(repeating: LineBlend.magic)
-        let bytes = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(d, to: SIMD4<UInt8>.self))
-        let dv = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
-        var v = rgb1 * a * 255 + dv * k
-        v = v.replacing(with: 255, where: v .> 255)
-        v = v.replacing(with: 0, where: v .< 0)
-        let even = v + magic
-        let up = SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
-        let out = (unsafeBitCast(even, to: SIMD4<UInt32>.self) & 0x1FF) &+ up
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: out), to: UInt32.self)
+        LineBlend.packRounded(rgb1 * a * 255 + LineBlend.channels(d) * (1 - a))
     }
 
     /// `v.rounded()` for `v` in [0, 255] without the libm call (`roundf` is not an
