@@ -66,3 +66,33 @@ final class SDFGeneratorTests: XCTestCase {
         XCTAssertNotNil(fonts.glyph(fontstack: stack, codePoint: 0x531))
     }
 }
+
+/// The row walk (segments near the row, sorted crossings) against every segment for every texel.
+final class SDFRowWalkTests: XCTestCase {
+    func testRowWalkEqualsTheBruteForceField() throws {
+        let font = try TestEnvironment.file("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", installedBy: "fonts-noto-core")
+        let face = try XCTUnwrap(FreeTypeFace(path: font))
+        var compared = 0
+        // ASCII, accented Latin, Greek and Cyrillic: curves, holes, thin strokes and dots.
+        let codes = Array(UInt32(33)...126) + Array(UInt32(0xC0)...0xFF) + Array(UInt32(0x391)...0x3C9) + Array(UInt32(0x410)...0x44F)
+        for id in codes {
+            guard let outline = face.outline(id) else { continue }
+            let fast = SDFGenerator.glyph(id: id, outline: outline)
+            let reference = SDFGenerator.bruteForceGlyph(id: id, outline: outline)
+            XCTAssertEqual(fast.bitmap, reference.bitmap, "glyph U+\(String(id, radix: 16))")
+            XCTAssertEqual(fast.width, reference.width)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 250)
+        // Overlapping rings, a ring touching the field's edge and a degenerate sliver.
+        let shapes = [
+            GlyphOutline(rings: [[SIMD2(0, 0), SIMD2(10, 0), SIMD2(10, 10), SIMD2(0, 10)],
+                                 [SIMD2(5, 5), SIMD2(15, 5), SIMD2(15, 15), SIMD2(5, 15)]], advance: 16, ascender: 20),
+            GlyphOutline(rings: [[SIMD2(0, 0), SIMD2(30, 0.5), SIMD2(0, 1)]], advance: 31, ascender: 20),
+            GlyphOutline(rings: [[SIMD2(0, 0), SIMD2(7, 20), SIMD2(14, 0), SIMD2(7, 6)]], advance: 15, ascender: 20),
+        ]
+        for (i, shape) in shapes.enumerated() {
+            XCTAssertEqual(SDFGenerator.glyph(id: 1, outline: shape).bitmap, SDFGenerator.bruteForceGlyph(id: 1, outline: shape).bitmap, "shape \(i)")
+        }
+    }
+}

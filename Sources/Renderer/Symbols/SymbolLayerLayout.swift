@@ -221,34 +221,40 @@ final class SymbolLayerLayout {
         var fctx = sizeContext
         fctx.zoom = sizeContext.zoom.rounded(.down)
         let fieldValue = field.value(fctx)
-        var string = SymbolPainter.text(fieldValue)
         let textCase = transform.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
-        if textTokens { string = SymbolTokens.resolve(string, properties: properties) }
-        func cased(_ s: String) -> String {
+        let tokens = textTokens
+        // Tokens, then text-transform; each text is cut to the longest label laid out first
+        // (a hostile 100 000-character label would otherwise cost seconds per tile).
+        func prepared(_ s: String) -> String {
+            var s = TaggedText.prefix(s, scalars: Self.maxLabelScalars)
+            if tokens { s = SymbolTokens.resolve(s, properties: properties) }
             switch textCase {
-            case "uppercase": return s.uppercased()
-            case "lowercase": return s.lowercased()
-            default: return s
+            case "uppercase": s = s.uppercased()
+            case "lowercase": s = s.lowercased()
+            default: break
             }
-        }
-        string = cased(string)
-        if string.unicodeScalars.count > Self.maxLabelScalars {
-            string = String(String.UnicodeScalarView(string.unicodeScalars.prefix(Self.maxLabelScalars)))
+            return s
         }
         let stack = fontNames.value(fctx).joined(separator: ",")
+        let whole = SymbolPainter.text(fieldValue)
+        let kept = TaggedText.prefix(whole, scalars: Self.maxLabelScalars)
+        let string = prepared(kept)
         var tagged: TaggedText
         if case .formatted(let formatted) = fieldValue {
-            let tokens = textTokens
-            tagged = TaggedText(formatted, stack: stack, transform: { cased(tokens ? SymbolTokens.resolve($0, properties: properties) : $0) },
+            tagged = TaggedText(formatted, stack: stack, limit: Self.maxLabelScalars, transform: prepared,
                                 image: { self.frame.images.image($0) })
         } else {
             tagged = TaggedText(string.unicodeScalars.map(\.value), stack: stack)
+            tagged.wasCut = kept.utf8.count < whole.utf8.count
         }
         if tagged.codes.count > Self.maxLabelScalars {
-            // No map label needs more; a hostile 100 000-character label would cost seconds per tile.
             tagged.codes.removeLast(tagged.codes.count - Self.maxLabelScalars)
             tagged.sectionOf.removeLast(tagged.sectionOf.count - Self.maxLabelScalars)
+            tagged.wasCut = true
+        }
+        if tagged.wasCut {
+            // No map label needs more.
             frame.resources.tiles.warnings.add("a label longer than \(Self.maxLabelScalars) characters was cut to its first \(Self.maxLabelScalars)")
         }
         let text = tagged.codes

@@ -30,6 +30,8 @@ struct TaggedText {
     var codes: [UInt32]
     var sectionOf: [Int]
     var sections: [TextSection]
+    /// Whether text beyond `limit` code points was left out.
+    var wasCut = false
 
     /// Unformatted text in one fontstack.
     init(_ codes: [UInt32], stack: String) {
@@ -47,11 +49,17 @@ struct TaggedText {
 
     /// `format` sections: text sections in their own fontstack (or `stack`), scale and
     /// alignment, cased by `transform`; image sections found with `image` (an image that is
-    /// missing is left out, as MapLibre leaves out an image it has no position for).
-    init(_ formatted: Formatted, stack: String, transform: (String) -> String, image: (String) -> SpriteImage?) {
+    /// missing is left out, as MapLibre leaves out an image it has no position for). Text past
+    /// `limit` code points is cut before `transform` sees it (`wasCut`).
+    init(_ formatted: Formatted, stack: String, limit: Int = .max, transform: (String) -> String,
+         image: (String) -> SpriteImage?) {
         codes = []; sectionOf = []; sections = []
         var nextImageCode: UInt32 = 0xE000
         for s in formatted.sections {
+            if codes.count >= limit {
+                if s.image != nil || !s.text.isEmpty { wasCut = true }
+                break
+            }
             let align: Double = s.verticalAlign == "top" ? 0 : s.verticalAlign == "center" ? 0.5 : 1
             if let name = s.image?.name {
                 guard !name.isEmpty, nextImageCode <= 0xF8FF else { continue }
@@ -63,11 +71,23 @@ struct TaggedText {
             }
             sections.append(TextSection(stack: s.fontStack ?? stack, scale: s.scale.map { $0 > 0 ? $0 : 1 } ?? 1,
                                         verticalAlign: align, color: s.textColor))
-            var text = transform(s.text).unicodeScalars.map(\.value)
+            let budget = limit - codes.count
+            let kept = Self.prefix(s.text, scalars: budget)
+            if kept.utf8.count < s.text.utf8.count { wasCut = true }
+            var text = transform(kept).unicodeScalars.map(\.value)
             if ArabicShaping.applies(text) { text = Self.shaped(text) }
             codes += text
             sectionOf += repeatElement(sections.count - 1, count: text.count)
         }
+    }
+
+    /// The first `scalars` Unicode scalars of `s` (all of it when shorter), without walking
+    /// past them.
+    static func prefix(_ s: String, scalars: Int) -> String {
+        let view = s.unicodeScalars
+        guard let cut = view.index(view.startIndex, offsetBy: max(scalars, 0), limitedBy: view.endIndex),
+              cut < view.endIndex else { return s }
+        return String(view[..<cut])
     }
 
     var isEmpty: Bool { codes.isEmpty }
