@@ -28,7 +28,7 @@ let package = Package(
     ],
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
-        .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         // C shim around zlib's inflate (gzip/zlib tiles in archives).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // JSON values with source positions, ordered objects and JSON pointers (stdlib only).

@@ -5,8 +5,6 @@
  * heap-allocated encoder. After any failure the encoder only accepts destroy.
  */
 #include "strata_png_internal.h"
-#include <libdeflate.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,39 +18,13 @@ struct strata_png_encoder {
     uint32_t height;
     uint32_t rows_written;
     int state;
-    /* LIBDEFLATE: the filtered rows (a 0 filter byte + row bytes each), compressed at finish. */
+    /* LIBDEFLATE, ISAL: the filtered rows (a 0 filter byte + row bytes each), compressed at finish. */
     int whole_image;
+    int deflater;
     int level;
     size_t row_bytes;
     strata_png_buffer raw;
 };
-
-/* One libdeflate compressor per thread and level (allocation costs more than a tile's
- * compression), freed when the thread ends. */
-static pthread_key_t compressor_key;
-static pthread_once_t compressor_once = PTHREAD_ONCE_INIT;
-#define COMPRESSOR_LEVELS 13
-
-static void free_compressors(void *value) {
-    struct libdeflate_compressor **slots = (struct libdeflate_compressor **)value;
-    for (int i = 0; i < COMPRESSOR_LEVELS; i++)
-        if (slots[i] != NULL) libdeflate_free_compressor(slots[i]);
-    free(slots);
-}
-
-static void make_compressor_key(void) { pthread_key_create(&compressor_key, free_compressors); }
-
-static struct libdeflate_compressor *thread_compressor(int level) {
-    pthread_once(&compressor_once, make_compressor_key);
-    struct libdeflate_compressor **slots = (struct libdeflate_compressor **)pthread_getspecific(compressor_key);
-    if (slots == NULL) {
-        slots = (struct libdeflate_compressor **)calloc(COMPRESSOR_LEVELS, sizeof(*slots));
-        if (slots == NULL) return NULL;
-        if (pthread_setspecific(compressor_key, slots) != 0) { free(slots); return NULL; }
-    }
-    if (slots[level] == NULL) slots[level] = libdeflate_alloc_compressor(level);
-    return slots[level];
-}
 
 static void write_to_buffer(png_structp png, png_bytep data, size_t length) {
     strata_png_encoder *encoder = (strata_png_encoder *)png_get_io_ptr(png);
@@ -98,10 +70,11 @@ static const char *validate(const strata_png_header *image, const strata_png_wri
     if (settings->mem_level < 0 || settings->mem_level > 9) return "zlib memLevel must be 0...9";
     if ((settings->filters & ~STRATA_PNG_FILTER_ALL) != 0 || settings->filters == 0) return "invalid row filter mask";
     if (settings->strategy < 0 || settings->strategy > 3) return "invalid zlib strategy";
-    if (settings->deflater != STRATA_PNG_DEFLATER_ZLIB && settings->deflater != STRATA_PNG_DEFLATER_LIBDEFLATE)
+    if (settings->deflater != STRATA_PNG_DEFLATER_ZLIB && settings->deflater != STRATA_PNG_DEFLATER_LIBDEFLATE
+        && settings->deflater != STRATA_PNG_DEFLATER_ISAL)
         return "invalid deflater";
-    if (settings->deflater == STRATA_PNG_DEFLATER_LIBDEFLATE && settings->filters != STRATA_PNG_FILTER_NONE)
-        return "libdeflate writes unfiltered rows only (filter none)";
+    if (settings->deflater != STRATA_PNG_DEFLATER_ZLIB && settings->filters != STRATA_PNG_FILTER_NONE)
+        return "libdeflate and ISA-L write unfiltered rows only (filter none)";
     if (image->color_type == STRATA_PNG_COLOR_PALETTE) {
         if (image->palette_rgb == NULL || image->palette_count < 1 || image->palette_count > (1 << image->bit_depth))
             return "palette size does not fit the bit depth";
@@ -165,8 +138,9 @@ int strata_png_encoder_begin(strata_png_encoder *encoder, const strata_png_heade
     encoder->height = image->height;
     encoder->row_bytes = png_get_rowbytes(png, info);
     encoder->level = settings->level;
-    if (settings->deflater == STRATA_PNG_DEFLATER_LIBDEFLATE
-        && (encoder->row_bytes + 1) <= STRATA_PNG_LIBDEFLATE_MAX_RAW / image->height) {
+    encoder->deflater = settings->deflater;
+    if (settings->deflater != STRATA_PNG_DEFLATER_ZLIB
+        && (encoder->row_bytes + 1) <= STRATA_PNG_WHOLE_IMAGE_MAX_RAW / image->height) {
         size_t size = (encoder->row_bytes + 1) * image->height;
         encoder->raw.data = (unsigned char *)malloc(size);
         if (encoder->raw.data == NULL) return fail(encoder, "out of memory for the image rows");
@@ -198,21 +172,18 @@ int strata_png_encoder_write_rows(strata_png_encoder *encoder, const unsigned ch
     return STRATA_PNG_OK;
 }
 
-/* Compresses the kept rows with libdeflate and has libpng write them as one IDAT chunk, then
- * IEND (png_write_end would refuse: libpng did not write the IDAT itself). */
+/* Compresses the kept rows in one call (libdeflate or ISA-L) and has libpng write them as one
+ * IDAT chunk, then IEND (png_write_end would refuse: libpng did not write the IDAT itself). */
 static int finish_whole_image(strata_png_encoder *encoder) {
-    struct libdeflate_compressor *compressor = thread_compressor(encoder->level);
-    if (compressor == NULL) return fail(encoder, "out of memory for the libdeflate compressor");
-    size_t bound = libdeflate_zlib_compress_bound(compressor, encoder->raw.size);
-    unsigned char *compressed = (unsigned char *)malloc(bound);
-    if (compressed == NULL) return fail(encoder, "out of memory compressing the image");
-    size_t size = libdeflate_zlib_compress(compressor, encoder->raw.data, encoder->raw.size, compressed, bound);
+    strata_png_buffer compressed;
+    const char *problem = strata_png_deflate_whole(encoder->deflater, encoder->level, encoder->raw.data,
+                                                   encoder->raw.size, &compressed);
     strata_png_buffer_free(&encoder->raw);
-    if (size == 0) { free(compressed); return fail(encoder, "libdeflate could not compress the image"); }
+    if (problem != NULL) return fail(encoder, problem);
     /* volatile: read after a longjmp back into this frame. */
-    unsigned char *volatile owned = compressed;
+    unsigned char *volatile owned = compressed.data;
     if (setjmp(png_jmpbuf(encoder->png))) { free(owned); return fail(encoder, NULL); }
-    png_write_chunk(encoder->png, (png_const_bytep)"IDAT", compressed, size);
+    png_write_chunk(encoder->png, (png_const_bytep)"IDAT", compressed.data, compressed.size);
     png_write_chunk(encoder->png, (png_const_bytep)"IEND", NULL, 0);
     free(owned);
     encoder->state = STATE_FINISHED;

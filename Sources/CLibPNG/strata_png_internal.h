@@ -25,4 +25,11 @@ void strata_png_on_warning(png_structp png, png_const_charp message);
 /* Copies `text` into a message buffer, truncating safely. */
 void strata_png_set_message(char message[STRATA_PNG_MESSAGE_CAPACITY], const char *text);
 
+/*
+ * Compresses `size` bytes of unfiltered rows into a zlib stream with `deflater` (LIBDEFLATE
+ * or ISAL) at `level`, into `out` (malloc'd; the caller frees it). NULL on success, else why.
+ */
+const char *strata_png_deflate_whole(int deflater, int level, const unsigned char *in, size_t size,
+                                     strata_png_buffer *out);
+
 #endif

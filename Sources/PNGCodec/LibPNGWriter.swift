@@ -13,7 +13,7 @@ final class LibPNGWriter {
         settings.level = options.level
         settings.filters = options.filter.libpngMask
         settings.strategy = options.strategy.zlibValue
-        // libdeflate takes unfiltered rows with the default strategy; anything else is zlib's.
+        // libdeflate and ISA-L take unfiltered rows with the default strategy; anything else is zlib's.
         let plain = options.filter == .none && options.strategy == .default
         settings.deflater = plain ? options.deflater.value : PNGDeflater.zlib.value
         try check(strata_png_encoder_begin(encoder, &header, &settings))

@@ -40,11 +40,17 @@ public enum PNGDeflater: Sendable, Hashable, CaseIterable {
     /// on map tiles at level 1, and no larger (`strata bench png`). Used with `.none` rows;
     /// other filters, and images over 64 MB of rows, go through zlib.
     case libdeflate
+    /// The unfiltered rows compressed in one call by ISA-L's igzip (levels 0...3, higher
+    /// levels are its 3): on the dense city's and Natural Earth's tiles 3.4× as fast as
+    /// libdeflate at level 1, in files 3–5 % larger at level 2 (docs/BENCHMARKS.md §20).
+    /// Used with `.none` rows like libdeflate.
+    case isal
 
     var value: Int32 {
         switch self {
         case .zlib: Int32(STRATA_PNG_DEFLATER_ZLIB)
         case .libdeflate: Int32(STRATA_PNG_DEFLATER_LIBDEFLATE)
+        case .isal: Int32(STRATA_PNG_DEFLATER_ISAL)
         }
     }
 }
@@ -53,7 +59,8 @@ public enum PNGDeflater: Sendable, Hashable, CaseIterable {
 /// one colour → a cached 1-bit palette file, ≤ 256 colours → palette (exact), all opaque
 /// → RGB, otherwise RGBA; the `allow…` switches turn the smaller layouts off.
 public struct PNGEncodeOptions: Sendable, Hashable {
-    /// Compression level, 0 (stored) … 9.
+    /// Compression level, 0 … 9 (zlib and libdeflate: 0 is stored; ISA-L: 0 is its fastest
+    /// matching, 4 … 9 are its 3).
     public var level: Int32
     public var filter: PNGFilter
     /// zlib's match strategy (the zlib deflater only).
@@ -68,8 +75,8 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     /// Serve single-colour images from the process-wide cache (off: always encode; for benchmarks).
     public var cacheSingleColour: Bool
 
-    public init(level: Int32 = 1, filter: PNGFilter = .none, strategy: PNGZlibStrategy = .default,
-                deflater: PNGDeflater = .libdeflate, allowPalette: Bool = true, allowPackedPalette: Bool = true,
+    public init(level: Int32 = 2, filter: PNGFilter = .none, strategy: PNGZlibStrategy = .default,
+                deflater: PNGDeflater = .isal, allowPalette: Bool = true, allowPackedPalette: Bool = true,
                 allowRGB: Bool = true, cacheSingleColour: Bool = true) {
         self.level = level
         self.filter = filter

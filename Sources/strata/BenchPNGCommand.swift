@@ -47,19 +47,22 @@ struct BenchPNG: AsyncParsableCommand {
         print(String(format: "decode of the input files to premultiplied RGBA: %.4f ms/tile (process CPU median)", decodeMs))
 
         let configs: [(String, PNGEncodeOptions)] = [
-            ("default (libdeflate z1, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
+            ("default (ISA-L level 2, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
             ("default without single-colour cache", PNGEncodeOptions(cacheSingleColour: false)),
-            ("zlib z1 (libpng's own stream)", PNGEncodeOptions(deflater: .zlib)),
-            ("z2", PNGEncodeOptions(level: 2)),
-            ("z3", PNGEncodeOptions(level: 3)),
-            ("z6", PNGEncodeOptions(level: 6)),
-            ("z1, palette not packed (8-bit indices)", PNGEncodeOptions(allowPackedPalette: false)),
-            ("z1, rle strategy", PNGEncodeOptions(strategy: .rle)),
-            ("z1, filter sub", PNGEncodeOptions(filter: .sub)),
-            ("z1, filter paeth", PNGEncodeOptions(filter: .paeth)),
-            ("z1, adaptive filters", PNGEncodeOptions(filter: .adaptive)),
-            ("z1, no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
-            ("z1, RGBA only (= pngbench z1,filter-none)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
+            ("ISA-L level 0", PNGEncodeOptions(level: 0)),
+            ("ISA-L level 1", PNGEncodeOptions(level: 1)),
+            ("ISA-L level 3", PNGEncodeOptions(level: 3)),
+            ("libdeflate z1 (the default before §20)", PNGEncodeOptions(level: 1, deflater: .libdeflate)),
+            ("libdeflate z2", PNGEncodeOptions(level: 2, deflater: .libdeflate)),
+            ("libdeflate z6", PNGEncodeOptions(level: 6, deflater: .libdeflate)),
+            ("zlib z1 (libpng's own stream)", PNGEncodeOptions(level: 1, deflater: .zlib)),
+            ("palette not packed (8-bit indices)", PNGEncodeOptions(allowPackedPalette: false)),
+            ("zlib z1, rle strategy", PNGEncodeOptions(level: 1, strategy: .rle)),
+            ("zlib z1, filter sub", PNGEncodeOptions(level: 1, filter: .sub)),
+            ("zlib z1, filter paeth", PNGEncodeOptions(level: 1, filter: .paeth)),
+            ("zlib z1, adaptive filters", PNGEncodeOptions(level: 1, filter: .adaptive)),
+            ("no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
+            ("RGBA only (pngbench's layout)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
         ]
         let chosen = quick ? Array(configs.prefix(3)) : configs
         let results = try measure(tiles, configs: chosen)

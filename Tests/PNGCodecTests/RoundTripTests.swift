@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import CLibPNG
+import SplitMix
 @testable import PNGCodec
 
 /// encode → decode is the identity on valid premultiplied pixels, and the file holds
@@ -18,13 +19,18 @@ final class RoundTripTests: XCTestCase {
         PNGEncodeOptions(allowPalette: false, allowRGB: false),
         PNGEncodeOptions(deflater: .zlib),
         PNGEncodeOptions(level: 0, deflater: .zlib),
+        PNGEncodeOptions(level: 1, deflater: .libdeflate),
+        PNGEncodeOptions(level: 0, deflater: .libdeflate),
+        PNGEncodeOptions(level: 1),
+        PNGEncodeOptions(level: 3),
+        PNGEncodeOptions(level: 9, deflater: .isal, allowPalette: false, allowRGB: false),
         PNGEncodeOptions(deflater: .zlib, allowPalette: false, allowRGB: false),
         PNGEncodeOptions(level: 9, allowPackedPalette: false),
     ]
 
-    /// libdeflate (the default) and libpng's zlib stream write the same pixels, in files of
-    /// different bytes (sizes on map tiles: `strata bench png`).
-    func testBothDeflatersWriteTheSamePixels() throws {
+    /// ISA-L (the default), libdeflate and libpng's zlib stream write the same pixels, in files
+    /// of different bytes (sizes on map tiles: `strata bench png`).
+    func testEveryDeflaterWritesTheSamePixels() throws {
         for image in TestImages.all {
             var files: [[UInt8]] = []
             for deflater in PNGDeflater.allCases {
@@ -33,18 +39,41 @@ final class RoundTripTests: XCTestCase {
                 XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, "\(image.name) \(deflater)")
                 files.append(png)
             }
-            if image.width * image.height > 64 { XCTAssertNotEqual(files[0], files[1], "\(image.name): two deflaters ran") }
+            if image.width * image.height > 64 {
+                XCTAssertEqual(Set(files).count, PNGDeflater.allCases.count, "\(image.name): every deflater ran")
+            }
         }
     }
 
-    /// Only unfiltered rows with the default strategy go to libdeflate; a filter still works
-    /// (through zlib) whatever the deflater says.
+    /// Only unfiltered rows with the default strategy go to libdeflate or ISA-L; a filter
+    /// still works (through zlib) whatever the deflater says.
     func testFilteredRowsGoThroughZlib() throws {
         let image = TestImages.all.first { $0.width * $0.height > 100 }!
-        for filter in [PNGFilter.sub, .up, .paeth, .adaptive] {
-            let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
-                                            options: PNGEncodeOptions(filter: filter, deflater: .libdeflate))
-            XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, "\(filter)")
+        for deflater in [PNGDeflater.libdeflate, .isal] {
+            for filter in [PNGFilter.sub, .up, .paeth, .adaptive] {
+                let png = try PNGEncoder.encode(premultipliedRGBA: image.pixels, width: image.width, height: image.height,
+                                                options: PNGEncodeOptions(filter: filter, deflater: deflater))
+                XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, image.pixels, "\(deflater) \(filter)")
+            }
+        }
+    }
+
+    /// Noise does not shrink under deflate: ISA-L's output outgrows the first buffer and the
+    /// encoder grows it and goes on, at every level, for RGBA and palette-free RGB rows.
+    func testIncompressibleRowsGrowTheISALOutput() throws {
+        var random = SplitMix64(seed: 7)
+        for (width, height) in [(1, 1), (3, 2), (256, 256), (700, 90)] {
+            // Opaque noise (the round trip is exact for opaque pixels), written as RGB and RGBA.
+            var pixels = [UInt8](repeating: 255, count: width * height * 4)
+            for i in pixels.indices where i % 4 != 3 { pixels[i] = UInt8(truncatingIfNeeded: random.next()) }
+            for level in Int32(0)...3 {
+                for rgb in [true, false] {
+                    let options = PNGEncodeOptions(level: level, deflater: .isal, allowPalette: false, allowRGB: rgb)
+                    let png = try PNGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, options: options)
+                    XCTAssertEqual(try PNGDecoder.decode(png).premultipliedRGBA, pixels, "\(width)×\(height) level \(level) rgb \(rgb)")
+                    XCTAssertGreaterThan(png.count, width * height * 3, "three bytes of noise per pixel do not shrink")
+                }
+            }
         }
     }
 
