@@ -93,6 +93,9 @@ enum LineBucketDrawing {
                     return evaluate(n)
                 }
             }
+        // A feature-constant style is the same for every record: evaluated once, not per record
+        // (no feature context built, no properties retained per line).
+        let fixed: LineLayerStyle.Feature?? = style.isFeatureConstant ? .some(feature(ctx)) : nil
         frame.clock.mark(.style)
         let sortByKey = style.sortKey != nil
         var raster = LineRasterPass()
@@ -102,7 +105,7 @@ enum LineBucketDrawing {
             let b = rec.bounds
             if let cull { guard b.z >= cull.x, b.x <= cull.z, b.w >= cull.y, b.y <= cull.w else { continue } }
             try frame.checkDeadline()
-            guard let styled = table.map({ $0.styles[n] }) ?? evaluate(n) else { continue }
+            guard let styled = fixed ?? table.map({ $0.styles[n] }) ?? evaluate(n) else { continue }
             frame.clock.mark(.style)
             frame.drewFeatures = true
             frame.clock.countFeature()
