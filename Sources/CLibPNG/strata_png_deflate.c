@@ -9,6 +9,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #define LIBDEFLATE_LEVELS 13
 #define ISAL_LEVELS 4
@@ -75,6 +78,25 @@ static void clear_upper_vector_state(void) {
     static int has_avx = -1;
     if (has_avx < 0) has_avx = __builtin_cpu_supports("avx") ? 1 : 0;
     if (has_avx) __asm__ volatile("vzeroupper" ::: "memory");
+#endif
+}
+
+int strata_png_upper_vector_state(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    static int has_xinuse = -1;
+    if (has_xinuse < 0) {
+        unsigned int a = 0, b = 0, c = 0, d = 0;
+        /* XGETBV with ECX = 1 (which state is in use) exists when CPUID.(0DH, 1):EAX[2] is set. */
+        has_xinuse = __get_cpuid_max(0, NULL) >= 0xD && __get_cpuid_count(0xD, 1, &a, &b, &c, &d) && (a & 4) ? 1 : 0;
+    }
+    if (!has_xinuse) return -1;
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+    (void)hi;
+    /* Bit 2: YMM upper halves; bit 6: ZMM upper halves of registers 0-15. */
+    return ((lo >> 2) | (lo >> 6)) & 1;
+#else
+    return -1;
 #endif
 }
 

@@ -90,6 +90,13 @@ enum {
 #define STRATA_PNG_WHOLE_IMAGE_MAX_RAW ((size_t)64 << 20)
 
 /*
+ * Whether the upper halves of the AVX vector registers hold data (1) or are clear (0): left
+ * dirty, every later SSE instruction pays for merging them. -1 where the CPU cannot tell
+ * (no XGETBV in-use query). After an encode with ISA-L they are clear.
+ */
+int strata_png_upper_vector_state(void);
+
+/*
  * Encoding in batches of rows, so a large image is converted a strip at a time:
  * create -> begin (header, palette, settings) -> write_rows
  * (any number of calls, `height` rows in total) -> finish -> output -> destroy.
