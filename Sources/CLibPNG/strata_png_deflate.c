@@ -103,8 +103,8 @@ int strata_png_upper_vector_state(void) {
 static const char *compress_isal(int level, const unsigned char *in, size_t size, strata_png_buffer *out) {
     struct thread_deflaters *d = thread_deflaters();
     if (d == NULL) return "out of memory for the ISA-L compressor";
-    if (d->isal_stream == NULL) d->isal_stream = (struct isal_zstream *)malloc(sizeof(struct isal_zstream));
-    if (level > 0 && d->isal_level_buf[level] == NULL) d->isal_level_buf[level] = (unsigned char *)malloc(isal_level_buf_size[level]);
+    if (d->isal_stream == NULL) d->isal_stream = (struct isal_zstream *)calloc(1, sizeof(struct isal_zstream));
+    if (level > 0 && d->isal_level_buf[level] == NULL) d->isal_level_buf[level] = (unsigned char *)calloc(1, isal_level_buf_size[level]);
     struct isal_zstream *stream = d->isal_stream;
     if (stream == NULL || (level > 0 && d->isal_level_buf[level] == NULL)) return "out of memory for the ISA-L compressor";
     isal_deflate_init(stream);
