@@ -35,6 +35,8 @@ struct LineFeatureStyle {
 /// triangle with the matching fragment shader. Scratch arrays are kept between features.
 struct LineRasterPass {
     private var positions: [SIMD2<Float>] = []
+    /// The same positions snapped to 1/256 px once per vertex (`RasterTriangle.snap`).
+    private var snapped: [SIMD2<Int32>] = []
 
     /// Draws the triangles `indices` (a range of `mesh.indices`, whose vertices lie in
     /// `vertices`) with `style` (plus, for gradients, the ramp) inside `clip`.
@@ -45,7 +47,9 @@ struct LineRasterPass {
         place(mesh, vertices, style: style, frame: frame, shift: shift)
         let stride = canvas.width
         positions.withUnsafeBufferPointer { placed in
-            let pos = PlacedVertices(base: vertices.lowerBound, positions: UnsafeBufferPointer(rebasing: placed[0..<vertices.count]))
+          snapped.withUnsafeBufferPointer { snaps in
+            let pos = PlacedVertices(base: vertices.lowerBound, positions: UnsafeBufferPointer(rebasing: placed[0..<vertices.count]),
+                                     snapped: UnsafeBufferPointer(rebasing: snaps[0..<vertices.count]))
             mesh.vertices.withUnsafeBufferPointer { verts in
                 mesh.indices.withUnsafeBufferPointer { allIndices in
                     let idx = UnsafeBufferPointer(rebasing: allIndices[indices])
@@ -75,6 +79,7 @@ struct LineRasterPass {
                     }
                 }
             }
+          }
         }
     }
 
@@ -84,14 +89,16 @@ struct LineRasterPass {
                                 shift: SIMD2<Float>) {
         if positions.count < range.count {
             positions.append(contentsOf: repeatElement(.zero, count: range.count - positions.count))
+            snapped.append(contentsOf: repeatElement(.zero, count: range.count - snapped.count))
         }
         let outset = style.uniforms.outset, offset = style.offset
         precondition(range.lowerBound >= 0 && range.upperBound <= mesh.vertices.count)
         // Unchecked access inside the checked range (the hot loop of every line).
         positions.withUnsafeMutableBufferPointer { out in
+          snapped.withUnsafeMutableBufferPointer { snapOut in
             mesh.vertices.withUnsafeBufferPointer { vertices in
-                guard let placed = out.baseAddress, let src = vertices.baseAddress else { return }
-                let dst = placed - range.lowerBound
+                guard let placed = out.baseAddress, let snaps = snapOut.baseAddress, let src = vertices.baseAddress else { return }
+                let dst = placed - range.lowerBound, snapDst = snaps - range.lowerBound
                 for i in range {
                     let v = src[i]
                     var reach = v.extrude * outset
@@ -101,9 +108,12 @@ struct LineRasterPass {
                         let u = 0.5 * v.direction, t = 1 - abs(u)
                         reach += SIMD2(o.x * t - o.y * u, o.x * u + o.y * t)
                     }
-                    dst[i] = frame.device(v.position) + frame.rotate(reach) + shift
+                    let p = frame.device(v.position) + frame.rotate(reach) + shift
+                    dst[i] = p
+                    snapDst[i] = RasterTriangle.snap(p)
                 }
             }
+          }
         }
     }
 
@@ -120,8 +130,9 @@ struct LineRasterPass {
             t += 3
             // A triangle of another feature's vertices is skipped (a tessellator never makes one).
             guard pos.holds(i0), pos.holds(i1), pos.holds(i2) else { continue }
+            guard let tri = RasterTriangle(snapped: pos.snapped(i0), pos.snapped(i1), pos.snapped(i2), clip: clip) else { continue }
             let p0 = pos[i0], p1 = pos[i1], p2 = pos[i2]
-            guard let tri = RasterTriangle(p0, p1, p2, clip: clip), let planes = TrianglePlanes(p0, p1, p2) else { continue }
+            guard let planes = TrianglePlanes(p0, p1, p2) else { continue }
             let a = verts[i0], b = verts[i1], c = verts[i2]
             // Set in place: the shader reads only the planes it needs.
             shader.varyings.x0 = planes.x0; shader.varyings.y0 = planes.y0
@@ -145,6 +156,7 @@ struct LineRasterPass {
 struct PlacedVertices {
     let base: Int
     let positions: UnsafeBufferPointer<SIMD2<Float>>
+    let snapped: UnsafeBufferPointer<SIMD2<Int32>>
 
     /// Whether vertex `i` was placed (one unsigned comparison).
     @inline(__always)
@@ -152,6 +164,10 @@ struct PlacedVertices {
 
     @inline(__always)
     subscript(_ i: Int) -> SIMD2<Float> { positions[i &- base] }
+
+    /// Vertex `i` snapped to 1/256 px.
+    @inline(__always)
+    func snapped(_ i: Int) -> SIMD2<Int32> { snapped[i &- base] }
 }
 
 /// A span shader that takes each triangle's varyings before its runs.

@@ -22,37 +22,45 @@ struct RasterTriangle {
     /// triangles are dropped.
     @inline(__always)
     init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
+        self.init(snapped: Self.snap(p0), Self.snap(p1), Self.snap(p2), clip: clip)
+    }
+
+    /// A vertex beyond ±2·10^6 px or not finite (`snap`'s answer for it).
+    static let unusable = SIMD2<Int32>(repeating: .min)
+
+    /// A device position snapped to 1/256 px, halves away from zero (without a libm call), or
+    /// `unusable`. Lines snap each vertex once and set up their triangles from these.
+    @inline(__always)
+    static func snap(_ p: SIMD2<Float>) -> SIMD2<Int32> {
         let limit: Float = 2_000_000
-        guard abs(p0.x) < limit, abs(p0.y) < limit, abs(p1.x) < limit, abs(p1.y) < limit,
-              abs(p2.x) < limit, abs(p2.y) < limit else { return nil }
-        // Rows and columns of pixel centres in the bounding box (before snapping, which
-        // moves vertices by at most 1/512 px): most triangles of thin lines at low zoom hold
-        // none and stop here.
-        let slack = 0.5 + 1 / 256.0
-        let fy0 = ceilToInt(Double(min(p0.y, p1.y, p2.y)) - slack), fy1 = floorToInt(Double(max(p0.y, p1.y, p2.y)) - 0.5 + 1 / 256.0)
-        let fx0 = ceilToInt(Double(min(p0.x, p1.x, p2.x)) - slack), fx1 = floorToInt(Double(max(p0.x, p1.x, p2.x)) - 0.5 + 1 / 256.0)
-        guard fy0 <= fy1, fx0 <= fx1, fy1 >= clip.minY, fy0 <= clip.maxY, fx1 >= clip.minX, fx0 <= clip.maxX else { return nil }
-        // 1/256 px, halves away from zero (without a libm call).
-        @inline(__always) func snap(_ v: Float) -> Int64 {
+        guard abs(p.x) < limit, abs(p.y) < limit else { return unusable }
+        @inline(__always) func snap(_ v: Float) -> Int32 {
             let f = Double(v) * 256
-            return Int64(f + (f < 0 ? -0.5 : 0.5))
+            return Int32(f + (f < 0 ? -0.5 : 0.5))
         }
-        @inline(__always) func snap(_ p: SIMD2<Float>) -> SIMD2<Int64> { SIMD2(snap(p.x), snap(p.y)) }
-        let a = snap(p0)
-        var b = snap(p1), c = snap(p2)
+        return SIMD2(snap(p.x), snap(p.y))
+    }
+
+    /// Sets the triangle up from vertices `snap` made; nil when one is unusable, the triangle
+    /// is degenerate or it holds no pixel centre inside `clip`'s bounds.
+    @inline(__always)
+    init?(snapped s0: SIMD2<Int32>, _ s1: SIMD2<Int32>, _ s2: SIMD2<Int32>, clip: PixelClip) {
+        guard s0.x != .min, s1.x != .min, s2.x != .min else { return nil }
+        // Pixel p has its centre at 256·p + 128; rows and columns of centres in the bounding
+        // box first (most triangles of thin lines at low zoom hold none and stop here).
+        // Fixed point to pixels: arithmetic shifts are floor divisions by 256.
+        let lowY = Int(min(s0.y, s1.y, s2.y)), highY = Int(max(s0.y, s1.y, s2.y))
+        let lowX = Int(min(s0.x, s1.x, s2.x)), highX = Int(max(s0.x, s1.x, s2.x))
+        let y0 = max(clip.minY, (lowY &- 128 &+ 255) >> 8), y1 = min(clip.maxY, (highY &- 128) >> 8)
+        let x0 = max(clip.minX, (lowX &- 128 &+ 255) >> 8), x1 = min(clip.maxX, (highX &- 128) >> 8)
+        guard y0 <= y1, x0 <= x1 else { return nil }
+        let a = SIMD2<Int64>(Int64(s0.x), Int64(s0.y))
+        var b = SIMD2<Int64>(Int64(s1.x), Int64(s1.y)), c = SIMD2<Int64>(Int64(s2.x), Int64(s2.y))
         let area = (b.x &- a.x) &* (c.y &- a.y) &- (b.y &- a.y) &* (c.x &- a.x)
         if area == 0 { return nil }
         if area < 0 { swap(&b, &c) }
         self.a = a; self.b = b; self.c = c
-        let lowY = min(a.y, b.y, c.y), highY = max(a.y, b.y, c.y)
-        let lowX = min(a.x, b.x, c.x), highX = max(a.x, b.x, c.x)
-        // Pixel p has its centre at 256·p + 128.
-        // Fixed point to pixels: arithmetic shifts are floor divisions by 256.
-        y0 = max(clip.minY, Int(truncatingIfNeeded: (lowY &- 128 &+ 255) >> 8))
-        y1 = min(clip.maxY, Int(truncatingIfNeeded: (highY &- 128) >> 8))
-        x0 = max(clip.minX, Int(truncatingIfNeeded: (lowX &- 128 &+ 255) >> 8))
-        x1 = min(clip.maxX, Int(truncatingIfNeeded: (highX &- 128) >> 8))
-        guard y0 <= y1, x0 <= x1 else { return nil }
+        self.x0 = x0; self.x1 = x1; self.y0 = y0; self.y1 = y1
     }
 
     /// Whether `run` tests pixels directly (else it steps the edges).
