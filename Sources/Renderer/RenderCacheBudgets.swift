@@ -21,6 +21,8 @@ public struct RenderCacheBudgets: Sendable, Equatable {
     public var filterResults: Int
     /// Tessellated line meshes per tile and layer, and their evaluated per-feature styles.
     public var lineBuckets: Int
+    /// Projected paths of GeoJSON fill layers drawn whole, per view.
+    public var fillPaths: Int
     public var lineStyles: Int
     /// Line and point labels laid out per source tile.
     public var symbolLineLayouts: Int
@@ -43,7 +45,7 @@ public struct RenderCacheBudgets: Sendable, Equatable {
     static var shares: [(WritableKeyPath<RenderCacheBudgets, Int>, Int)] {
         [
             (\.sourceDefinitions, 1), (\.vectorTiles, 12), (\.rasterTiles, 3), (\.images, 2),
-            (\.filterResults, 1), (\.lineBuckets, 14), (\.lineStyles, 4),
+            (\.filterResults, 1), (\.lineBuckets, 13), (\.fillPaths, 1), (\.lineStyles, 4),
             (\.symbolLineLayouts, 9), (\.symbolPointLayouts, 5),
             (\.placementBlocks, 2), (\.annotationPlacements, 1), (\.annotationLayouts, 1),
             (\.sprites, 3), (\.runtimeImages, 1), (\.patterns, 2), (\.glyphs, 3),
@@ -53,7 +55,7 @@ public struct RenderCacheBudgets: Sendable, Equatable {
     /// `total` bytes shared out by `shares` (negative counts as 0).
     public init(total: Int) {
         sourceDefinitions = 0; vectorTiles = 0; rasterTiles = 0; images = 0; filterResults = 0
-        lineBuckets = 0; lineStyles = 0; symbolLineLayouts = 0; symbolPointLayouts = 0
+        lineBuckets = 0; fillPaths = 0; lineStyles = 0; symbolLineLayouts = 0; symbolPointLayouts = 0
         placementBlocks = 0; annotationPlacements = 0; annotationLayouts = 0
         sprites = 0; runtimeImages = 0; patterns = 0; glyphs = 0
         let t = max(0, total)

@@ -21,6 +21,8 @@ public final class RenderResources: Sendable {
     let filterResults: FilterResults
     /// Tessellated lines of vector tiles, by tile, layer geometry and over-zoom.
     let lineBuckets: LineBuckets
+    /// Projected paths of GeoJSON fill layers drawn whole (`FillPathViews`).
+    let fillPaths: SourceCache<FillPathViews.View>
     /// Evaluated per-feature styles of those buckets, by style, layer, zoom and pixel ratio.
     let lineStyles: LineStyleTables
     /// Line and point labels of source tiles laid out, by tile, layer, style, zoom and pixel ratio.
@@ -56,6 +58,7 @@ public final class RenderResources: Sendable {
         self.maxFileBytes = maxFileBytes
         filterResults = FilterResults(byteBudget: caches.filterResults)
         lineBuckets = LineBuckets(byteBudget: caches.lineBuckets)
+        fillPaths = SourceCache(byteBudget: caches.fillPaths, cost: { $0.byteSize })
         lineStyles = LineStyleTables(byteBudget: caches.lineStyles)
         symbolLineLayouts = SymbolTileLayouts(byteBudget: caches.symbolLineLayouts, cost: { $0.byteSize })
         symbolPointLayouts = SymbolTileLayouts(byteBudget: caches.symbolPointLayouts, cost: { $0.byteSize })
@@ -83,6 +86,7 @@ public final class RenderResources: Sendable {
          RenderCacheUsage("source_definitions", tiles.sources), RenderCacheUsage("vector_tiles", tiles.vectorTiles),
          RenderCacheUsage("raster_tiles", tiles.rasterTiles), RenderCacheUsage("images", tiles.images),
          RenderCacheUsage("filter_results", filterResults.cache), RenderCacheUsage("line_buckets", lineBuckets.cache),
+         RenderCacheUsage("fill_paths", fillPaths),
          RenderCacheUsage("line_styles", lineStyles.cache), RenderCacheUsage("symbol_line_layouts", symbolLineLayouts.cache),
          RenderCacheUsage("symbol_point_layouts", symbolPointLayouts.cache),
          RenderCacheUsage("placement_blocks", symbolBlocks.cache),

@@ -33,10 +33,25 @@ enum FillPainter {
         let canvas = tile?.canvas ?? frame.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
-            var path = frame.path
-            path.removeAll()
-            try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
-                PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+            /// Streams the layer's features into `path`; returns how many there were.
+            func stream(into path: inout Path) throws -> Int {
+                var features = 0
+                try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
+                    PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
+                    features += 1
+                }
+                return features
+            }
+            var path: Path
+            let kept = tile == nil ? try FillPathViews.view(layer, frame, marginPixels: margin, offset: offset, grid: grid,
+                                                            build: stream) : nil
+            if let kept {
+                path = kept.path
+                if kept.features > 0 { frame.drewFeatures = true }
+            } else {
+                path = frame.path
+                path.removeAll()
+                _ = try stream(into: &path)
             }
             frame.clock.mark(.prepare)
             let c = color.constantValue!.withAlpha(multipliedBy: opacity.constantValue!)
@@ -51,7 +66,7 @@ enum FillPainter {
             if let oc = outline?.constantValue?.withAlpha(multipliedBy: opacity.constantValue!), oc.a > 0, !path.isEmpty {
                 GLOutline.draw(path, color: oc, on: canvas, outside: interior)
             }
-            frame.path = path
+            if kept == nil { frame.path = path }
             frame.clock.mark(.raster)
             return
         }

@@ -1,0 +1,49 @@
+import Geo
+import Raster
+import SourceData
+import StyleSpec
+
+/// The device path of a GeoJSON fill layer drawn whole, kept between renders of the same view:
+/// the features the view's rectangle meets, clipped and simplified for the tile zoom, snapped
+/// to MapLibre's tile grid and projected. A repeated render — the tile again after a paint
+/// change, or the same tile in another session's style — then skips the clipping,
+/// simplification and projection, as GeoJSON lines skip their tessellation
+/// (`GeoJSONLineBucketDrawing`). The path is the uncached path's point for point, so pixels
+/// are identical.
+enum FillPathViews {
+    /// What a fill layer's features make for one view: the path and how many features it holds.
+    struct View: Sendable {
+        let path: Path
+        let features: Int
+
+        var byteSize: Int { 96 + path.verbs.capacity + path.points.capacity * MemoryLayout<Point>.stride }
+    }
+
+    /// The kept view of `layer` for this frame, built by `build` (which streams the features
+    /// into the path it is given and returns their count) when missing; nil when the layer
+    /// cannot keep one (not a GeoJSON source drawn whole, or a filter that reads the zoom,
+    /// feature state, global state, images or geometry).
+    static func view(_ layer: Layer, _ frame: RenderFrame, marginPixels: Double, offset: SIMD2<Float>, grid: Double?,
+                     build: (inout Path) throws -> Int) throws -> View? {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .geojson,
+              !FilterInspection.needsGeometry(layer), let data = frame.resources.geoJSON(spec) else { return nil }
+        var filterKey = ""
+        if layer.filter != nil {
+            guard let k = FilterResults.cacheKey(layer) else { return nil }
+            filterKey = k
+        }
+        // What FeatureStream queries: the view's rectangle with the margin, at the tile zoom.
+        let rect = frame.camera.visibleWorldBounds(margin: marginPixels)
+        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        let p = frame.projection
+        func bits(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
+        let numbers = [rect.minX, rect.minY, rect.maxX, rect.maxY, p.a, p.b, p.c, p.d, p.originX, p.originY, p.tx, p.ty,
+                       Double(offset.x), Double(offset.y), grid ?? 0]
+        let key = (["fill", spec.contentHash.hex, filterKey, String(tileZoom)] + numbers.map(bits)).joined(separator: "|")
+        return try frame.resources.fillPaths.value(for: key) {
+            var path = Path()
+            let features = try build(&path)
+            return View(path: path, features: features)
+        }
+    }
+}
