@@ -24,8 +24,8 @@ enum FeatureStream {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return }
         frame.clock.mark(.prepare)
-        let rect = query ?? frame.camera.visibleWorldBounds(margin: marginPixels)
-        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        let rect = query ?? queryRect(in: frame, marginPixels: marginPixels)
+        let tileZoom = self.tileZoom(data, in: frame)
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
         let needsGeometry = FilterInspection.needsGeometry(layer)
@@ -61,8 +61,17 @@ extension FeatureStream {
         if let pass = tile { return (pass.tileZoom, pass.sourceMaxzoom, pass.buffer) }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
               let data = frame.resources.geoJSON(spec) else { return nil }
-        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
-        return (tileZoom, data.options.maxzoom, data.options.bufferFraction)
+        return (tileZoom(data, in: frame), data.options.maxzoom, data.options.bufferFraction)
+    }
+
+    /// The rectangle a GeoJSON source drawn whole is queried with: the view and `marginPixels`.
+    static func queryRect(in frame: RenderFrame, marginPixels: Double) -> WorldRect {
+        frame.camera.visibleWorldBounds(margin: marginPixels)
+    }
+
+    /// The zoom of the tiles a GeoJSON source is clipped and simplified for in this frame.
+    static func tileZoom(_ data: GeoJSONSource, in frame: RenderFrame) -> Int {
+        max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
     }
 }
 

@@ -22,11 +22,7 @@ enum GeoJSONLineBucketDrawing {
               style.gradient == nil, let join = style.join.constantValue, let cap = style.cap.constantValue,
               let miter = style.miterLimit.constantValue, let round = style.roundLimit.constantValue,
               !FilterInspection.needsGeometry(layer), let data = frame.resources.geoJSON(spec) else { return false }
-        var filterKey = ""
-        if layer.filter != nil {
-            guard let k = FilterResults.cacheKey(layer) else { return false }
-            filterKey = k
-        }
+        guard let filterKey = FilterResults.keptFilterKey(layer) else { return false }
         func bits(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
         let key = ["geojson", spec.contentHash.hex, filterKey, join.rawValue, cap.rawValue, miter.description, round.description,
                    String(units.tileZoom), String(idealZoom), bits(rect.minX), bits(rect.minY), bits(rect.maxX), bits(rect.maxY),

@@ -18,11 +18,7 @@ enum LineBucketDrawing {
               style.gradient == nil, let join = style.join.constantValue, let cap = style.cap.constantValue,
               let miter = style.miterLimit.constantValue, let round = style.roundLimit.constantValue,
               !FilterInspection.needsGeometry(layer) else { return false }
-        var filterKey = ""
-        if layer.filter != nil {
-            guard let k = FilterResults.cacheKey(layer) else { return false }
-            filterKey = k
-        }
+        guard let filterKey = FilterResults.keptFilterKey(layer) else { return false }
         let camera = frame.camera
         let idealZoom = max(0, Int(camera.zoom.rounded(.down)))
         let corner = WorldPoint(pass.square.minX, pass.square.minY)

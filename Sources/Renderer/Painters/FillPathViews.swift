@@ -27,14 +27,10 @@ enum FillPathViews {
                      build: (inout Path) throws -> Int) throws -> View? {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .geojson,
               !FilterInspection.needsGeometry(layer), let data = frame.resources.geoJSON(spec) else { return nil }
-        var filterKey = ""
-        if layer.filter != nil {
-            guard let k = FilterResults.cacheKey(layer) else { return nil }
-            filterKey = k
-        }
+        guard let filterKey = FilterResults.keptFilterKey(layer) else { return nil }
         // What FeatureStream queries: the view's rectangle with the margin, at the tile zoom.
-        let rect = frame.camera.visibleWorldBounds(margin: marginPixels)
-        let tileZoom = max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        let rect = FeatureStream.queryRect(in: frame, marginPixels: marginPixels)
+        let tileZoom = FeatureStream.tileZoom(data, in: frame)
         let p = frame.projection
         func bits(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
         let numbers = [rect.minX, rect.minY, rect.maxX, rect.maxY, p.a, p.b, p.c, p.d, p.originX, p.originY, p.tx, p.ty,

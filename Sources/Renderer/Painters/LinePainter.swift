@@ -91,7 +91,7 @@ enum LinePainter {
             + Double((shift * shift).sum().squareRoot())
         let clip = PixelClip(width: canvas.width, height: canvas.height)
         // A GeoJSON source drawn whole keeps its tessellated view too.
-        if tile == nil, try GeoJSONLineBucketDrawing.draw(layer, style, frame, rect: camera.visibleWorldBounds(margin: margin),
+        if tile == nil, try GeoJSONLineBucketDrawing.draw(layer, style, frame, rect: FeatureStream.queryRect(in: frame, marginPixels: margin),
                                                           units: units, idealZoom: idealZoom, shift: shift, clip: clip,
                                                           canvas: canvas, feature: feature) {
             return

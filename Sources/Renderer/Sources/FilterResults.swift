@@ -15,6 +15,12 @@ final class FilterResults: Sendable {
         cache = SourceCache(byteBudget: byteBudget, cost: { 64 + $0.capacity * 4 })
     }
 
+    /// The filter part of a kept geometry's key: "" without a filter, its key text when the
+    /// filter can be cached, nil when it cannot (then nothing may be kept for the layer).
+    static func keptFilterKey(_ layer: Layer) -> String? {
+        layer.filter == nil ? "" : cacheKey(layer)
+    }
+
     /// A filter that can be cached, with its key text; nil otherwise.
     static func cacheKey(_ layer: Layer) -> String? {
         guard let filter = layer.filter, !filter.usesZoom, !filter.usesFeatureState, !filter.usesGlobalState,

@@ -224,10 +224,11 @@ final class SymbolLayerLayout {
         let textCase = transform.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
         let tokens = textTokens
-        // Tokens, then text-transform; each text is cut to the longest label laid out first
-        // (a hostile 100 000-character label would otherwise cost seconds per tile).
+        // Tokens, then text-transform, on text already cut to the longest label laid out (here
+        // and by TaggedText per section): a hostile 100 000-character label would otherwise
+        // cost seconds per tile.
         func prepared(_ s: String) -> String {
-            var s = TaggedText.prefix(s, scalars: Self.maxLabelScalars)
+            var s = s
             if tokens { s = SymbolTokens.resolve(s, properties: properties) }
             switch textCase {
             case "uppercase": s = s.uppercased()
