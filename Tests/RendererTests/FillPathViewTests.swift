@@ -27,16 +27,7 @@ final class FillPathViewTests: XCTestCase {
     }
 
     func style(filter: String, paint: String, data: String = FillPathViewTests.data()) throws -> Style {
-        let json = try JSONParser.parse(##"""
-        {"version": 8, "sources": {"g": {"type": "geojson", "data": \##(data)}},
-         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                    {"id": "fills", "type": "fill", "source": "g", "filter": \##(filter), "paint": \##(paint)}]}
-        """##)
-        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
-            struct NotParsed: Error {}
-            throw NotParsed()
-        }
-        return parsed.0
+        try geoJSONTestStyle(data: data, layer: ##"{"id": "fills", "type": "fill", "source": "g", "filter": \##(filter), "paint": \##(paint)}"##)
     }
 
     func testKeptFillPathsDrawWhatTheUncachedPathDraws() throws {
@@ -49,18 +40,8 @@ final class FillPathViewTests: XCTestCase {
         let cameras = [Camera(center: WorldPoint(0.5, 0.5), zoom: -1, width: 256, height: 256),
                        Camera(center: WorldPoint(0.45, 0.5), zoom: 1.5, width: 256, height: 256),
                        Camera(center: WorldPoint(0.62, 0.52), zoom: 3, bearing: 30, width: 300, height: 200)]
-        var drawn: [[UInt8]] = []
-        for paint in paints {
-            let kept = try style(filter: filter, paint: paint), plain = try style(filter: zoomFilter, paint: paint)
-            for camera in cameras {
-                for _ in 0..<2 {
-                    let a = try renderer.render(kept, camera: camera), b = try renderer.render(plain, camera: camera)
-                    XCTAssertEqual(a.data, b.data, "z\(camera.zoom): a kept fill path draws what the uncached path draws")
-                    drawn.append(a.data)
-                }
-                XCTAssertTrue(drawn.last!.enumerated().contains { $0.offset % 4 == 0 && $0.element != 255 }, "the fills are drawn")
-            }
-        }
+        let pairs = try paints.map { (kept: try style(filter: filter, paint: $0), plain: try style(filter: zoomFilter, paint: $0)) }
+        let drawn = try assertKeptDrawsTheUncached(renderer, pairs: pairs, cameras: cameras, what: "kept fill paths")
         XCTAssertNotEqual(drawn[0], drawn[6], "a paint change is drawn")
         let stats = renderer.resources.fillPaths.statistics
         // The second paint translates the fill: its own paths. One build per view, then reuse.

@@ -27,17 +27,10 @@ final class GeoJSONLineBucketTests: XCTestCase {
     }()
 
     func style(filter: String, paint: String) throws -> Style {
-        let json = try JSONParser.parse(##"""
-        {"version": 8, "sources": {"g": {"type": "geojson", "data": \##(Self.data)}},
-         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                    {"id": "lines", "type": "line", "source": "g", "filter": \##(filter),
-                     "layout": {"line-join": "round", "line-cap": "round"}, "paint": \##(paint)}]}
-        """##)
-        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
-            struct NotParsed: Error {}
-            throw NotParsed()
-        }
-        return parsed.0
+        try geoJSONTestStyle(data: Self.data, layer: ##"""
+            {"id": "lines", "type": "line", "source": "g", "filter": \##(filter),
+             "layout": {"line-join": "round", "line-cap": "round"}, "paint": \##(paint)}
+            """##)
     }
 
     func testKeptGeoJSONLinesDrawWhatTheUncachedPathDraws() throws {
@@ -51,19 +44,8 @@ final class GeoJSONLineBucketTests: XCTestCase {
         let cameras = [Camera(center: WorldPoint(0.5, 0.5), zoom: -1, width: 256, height: 256),
                        Camera(center: WorldPoint(0.45, 0.45), zoom: 1.5, width: 256, height: 256),
                        Camera(center: WorldPoint(0.3, 0.42), zoom: 3, width: 300, height: 200)]
-        var drawn: [[UInt8]] = []
-        for paint in paints {
-            let kept = try style(filter: filter, paint: paint), plain = try style(filter: zoomFilter, paint: paint)
-            for camera in cameras {
-                for _ in 0..<2 {
-                    let a = try renderer.render(kept, camera: camera), b = try renderer.render(plain, camera: camera)
-                    XCTAssertEqual(a.data, b.data, "z\(camera.zoom): kept GeoJSON lines draw what the uncached path draws")
-                    drawn.append(a.data)
-                }
-                let inked = drawn.last!.enumerated().contains { $0.offset % 4 == 0 && $0.element != 255 }
-                XCTAssertTrue(inked, "the lines are drawn")
-            }
-        }
+        let pairs = try paints.map { (kept: try style(filter: filter, paint: $0), plain: try style(filter: zoomFilter, paint: $0)) }
+        let drawn = try assertKeptDrawsTheUncached(renderer, pairs: pairs, cameras: cameras, what: "kept GeoJSON lines")
         XCTAssertNotEqual(drawn[0], drawn[6], "a paint change is drawn over the kept mesh")
         let stats = renderer.resources.lineBuckets.statistics
         // The query rectangle grows with the line's reach, so each paint (another width)
