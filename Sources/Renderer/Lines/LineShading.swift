@@ -111,6 +111,25 @@ struct SolidLineShader: SpanShader {
                 x += 8
             }
         }
+        if simd {
+            // Short runs (most are one pixel at low zoom): the blend is computed whatever the
+            // alpha and the pixel picked by selects, not branches on the alpha, which no
+            // predictor guesses along a line's edge.
+            let fill = opaqueFill ?? 0, opaque = opaqueFill != nil
+            while x <= x1 {
+                let px = Float(x) + cx
+                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
+                let dist = (nx * nx + ny * ny).squareRoot() * u.outset
+                let e = u.edgeAlpha(dist)
+                let k = e * k0
+                let old = row[x]
+                let blended = LineBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k > 0 ? k : 0)
+                let kept = k > 0 ? blended : old
+                row[x] = e == 1 && opaque ? fill : kept
+                x += 1
+            }
+            return
+        }
         while x <= x1 {
             let px = Float(x) + cx
             let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
@@ -120,10 +139,7 @@ struct SolidLineShader: SpanShader {
                 row[x] = fill
             } else {
                 let k = e * k0
-                if k > 0 {
-                    row[x] = simd ? LineBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
-                        : LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k)
-                }
+                if k > 0 { row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
             }
             x += 1
         }

@@ -108,18 +108,20 @@ struct RasterTriangle {
         let e0 = setUp(a, b), e1 = setUp(b, c), e2 = setUp(c, a)
         let alpha0 = e0.alpha, alpha1 = e1.alpha, alpha2 = e2.alpha
         // Inside means value ≥ bias: fold the bias in so each test is a sign test.
-        var beta0 = e0.beta &- e0.bias, beta1 = e1.beta &- e1.bias, beta2 = e2.beta &- e2.bias
+        // Values at the row's first pixel, stepped down the rows.
         let fx = Int64(x0)
+        var row0 = alpha0 &* fx &+ e0.beta &- e0.bias, row1 = alpha1 &* fx &+ e1.beta &- e1.bias
+        var row2 = alpha2 &* fx &+ e2.beta &- e2.bias
         var y = y0
         while true {
-            var v0 = alpha0 &* fx &+ beta0, v1 = alpha1 &* fx &+ beta1, v2 = alpha2 &* fx &+ beta2
+            var v0 = row0, v1 = row1, v2 = row2
+            // The last inside pixel, and the first (found walking back): selects, no branches.
             var lo = Int.max, hi = Int.min
             var x = x0
             while x <= x1 {
-                if (v0 | v1 | v2) >= 0 {
-                    if lo == Int.max { lo = x }
-                    hi = x
-                }
+                let inside = (v0 | v1 | v2) >= 0
+                hi = inside ? x : hi
+                lo = inside && lo == Int.max ? x : lo
                 v0 &+= alpha0; v1 &+= alpha1; v2 &+= alpha2
                 x &+= 1
             }
@@ -128,7 +130,7 @@ struct RasterTriangle {
                 if lo <= hi { shader.shade(row: y, from: lo, through: hi) }
             }
             if y == y1 { break }
-            beta0 &+= e0.step; beta1 &+= e1.step; beta2 &+= e2.step
+            row0 &+= e0.step; row1 &+= e1.step; row2 &+= e2.step
             y &+= 1
         }
     }
