@@ -107,15 +107,16 @@ struct RasterTriangle {
         }
         let e0 = setUp(a, b), e1 = setUp(b, c), e2 = setUp(c, a)
         let alpha0 = e0.alpha, alpha1 = e1.alpha, alpha2 = e2.alpha
-        // Inside means value ≥ bias: fold the bias in so each test is a sign test.
-        // Values at the row's first pixel, stepped down the rows.
+        // Inside means value ≥ bias: fold the bias in so each test is a sign test. Values
+        // at the row's first pixel, stepped down the rows.
         let fx = Int64(x0)
         var row0 = alpha0 &* fx &+ e0.beta &- e0.bias, row1 = alpha1 &* fx &+ e1.beta &- e1.bias
         var row2 = alpha2 &* fx &+ e2.beta &- e2.bias
         var y = y0
         while true {
             var v0 = row0, v1 = row1, v2 = row2
-            // The last inside pixel, and the first (found walking back): selects, no branches.
+            // First and last inside pixel by selects: whether a pixel is inside is what no
+            // branch predictor guesses.
             var lo = Int.max, hi = Int.min
             var x = x0
             while x <= x1 {
