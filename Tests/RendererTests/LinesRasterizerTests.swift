@@ -136,6 +136,31 @@ final class LinesRasterizerTests: XCTestCase {
         XCTAssertGreaterThan(direct, 1000, "the direct path was exercised")
     }
 
+    func testSnapRoundsHalvesAwayFromZeroAsDoublesDo() {
+        // The float snap against the plain formula in doubles: halves of 1/256 px both ways,
+        // whole floats beyond 2^23 / 256 px, random positions, the limits.
+        func reference(_ v: Float) -> Int32 {
+            let f = Double(v) * 256
+            return Int32(f + (f < 0 ? -0.5 : 0.5))
+        }
+        var values: [Float] = [0, -0.0, 1.0 / 512, -1.0 / 512, 3.0 / 512, -3.0 / 512, 0.5, -0.5, 32_767.998, 32_768.002,
+                               1_999_999.9, -1_999_999.9, Float(1 << 23) / 256 + 1.0 / 512, -Float(1 << 22) / 256 - 1.0 / 512]
+        var rng = SplitMix64(seed: 79)
+        for _ in 0..<20000 {
+            let scale = Float([1, 16, 300, 5000, 100_000, 1_900_000][Int(rng.next() % 6)])
+            let v = (Float(rng.next() % 2_000_001) / 1_000_000 - 1) * scale
+            values.append(v)
+            values.append((v * 512).rounded() / 512)   // many exact halves of 1/256
+        }
+        for v in values {
+            let s = RasterTriangle.snap(SIMD2(v, -v))
+            XCTAssertEqual(s, SIMD2(reference(v), reference(-v)), "\(v)")
+        }
+        XCTAssertEqual(RasterTriangle.snap(SIMD2(.nan, 1)), RasterTriangle.unusable)
+        XCTAssertEqual(RasterTriangle.snap(SIMD2(1, 2_000_000)), RasterTriangle.unusable)
+        XCTAssertEqual(RasterTriangle.snap(SIMD2(-.infinity, 1)), RasterTriangle.unusable)
+    }
+
     func testEdgesThroughPixelCentresFollowTheWindowSpaceRule() {
         // A square whose edges run through pixel centres: the left edge and the bottom edge
         // (inside above it) are in, the right and top ones out.

@@ -34,11 +34,14 @@ struct RasterTriangle {
     static func snap(_ p: SIMD2<Float>) -> SIMD2<Int32> {
         let limit: Float = 2_000_000
         guard abs(p.x) < limit, abs(p.y) < limit else { return unusable }
-        @inline(__always) func snap(_ v: Float) -> Int32 {
-            let f = Double(v) * 256
-            return Int32(f + (f < 0 ? -0.5 : 0.5))
-        }
-        return SIMD2(snap(p.x), snap(p.y))
+        // Exact in floats: p·256 is; its whole part toward zero converts both ways exactly
+        // (|p·256| < 2^31, and from 2^23 on floats are whole); the fraction left is exact
+        // (Sterbenz), so halves are found as they are.
+        let f = p * 256
+        let whole = SIMD2<Int32>(Int32(f.x), Int32(f.y))
+        let fraction = f - SIMD2<Float>(Float(whole.x), Float(whole.y))
+        let zero = SIMD2<Int32>(repeating: 0)
+        return whole &+ zero.replacing(with: 1, where: fraction .>= 0.5) &- zero.replacing(with: 1, where: fraction .<= -0.5)
     }
 
     /// Sets the triangle up from vertices `snap` made; nil when one is unusable, the triangle
