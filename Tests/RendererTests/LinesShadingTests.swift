@@ -76,6 +76,45 @@ final class LinesShadingTests: XCTestCase {
         XCTAssertGreaterThan(drawnRounds, 30)
     }
 
+    func testShortSolidRunsAgreeWithScalar() {
+        // Runs of 1–7 pixels (the selects of the SIMD shader's tail) against the scalar twin,
+        // opaque lines included: their solid core is stored, their edges blended.
+        var rng = SplitMix64(seed: 4)
+        let w = 16, h = 12
+        var stored = 0, blended = 0
+        for round in 0..<60 {
+            let base = (0..<(w * h)).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            let opaque = round % 2 == 0
+            let uniforms = LineFeatureStyle.uniforms(color: Color(r: 0.7, g: 0.2, b: 0.4, a: opaque ? 1 : 0.6),
+                                                     opacity: opaque ? 1 : 0.9, width: Float(rng.next() % 6 + 1), gap: 0,
+                                                     blur: 0, pixelRatio: 1)
+            var v = LineVaryings()
+            v.x0 = Float(rng.next() % 16); v.y0 = Float(rng.next() % 12)
+            v.normalX = SIMD3(0, 0, 0)
+            v.normalY = SIMD3(Float(rng.next() % 200) / 100 - 1, Float(rng.next() % 100) / 200 - 0.25, Float(rng.next() % 100) / 200 - 0.25)
+            var out: [[UInt32]] = []
+            for flag in [true, false] {
+                var pixels = base
+                pixels.withUnsafeMutableBufferPointer { p in
+                    var shader = SolidLineShader(pixels: p.baseAddress!, stride: w, uniforms: uniforms)
+                    shader.simd = flag
+                    shader.begin(v, rampRow: 0)
+                    for y in 0..<h {
+                        let first = y % 9, count = y % 7 + 1
+                        shader.shade(row: y, from: first, through: first + count - 1)
+                    }
+                }
+                out.append(pixels)
+            }
+            XCTAssertEqual(out[0], out[1], "round \(round)")
+            let core = LineBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: 1)
+            if opaque { stored += zip(out[0], base).filter { $0 != $1 && $0 == core }.count }
+            blended += zip(out[0], base).filter { $0 != $1 }.count
+        }
+        XCTAssertGreaterThan(stored, 20, "opaque cores were stored")
+        XCTAssertGreaterThan(blended, 200)
+    }
+
     func testSolidRunsMatchPerPixelShading() {
         // Wide lines: most runs take the solid-core shortcut; the result must be the one
         // of shading every pixel.
