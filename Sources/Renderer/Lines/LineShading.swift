@@ -75,16 +75,18 @@ struct SolidLineShader: SpanShader {
         let u = uniforms
         let k0 = u.opacity
         let cx = 0.5 - v.x0
+        /// The distance of pixel x's centre from the centre line (the eight-lane loop below
+        /// computes the same per lane).
+        @inline(__always) func dist(_ x: Int) -> Float {
+            let px = Float(x) + cx
+            let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
+            return (nx * nx + ny * ny).squareRoot() * u.outset
+        }
         if x1 - x0 >= 7 {
             // The distance is convex along the run: when both ends are inside the solid
             // core, every pixel between gets alpha 1 (one colour blended over the run).
             // Shorter runs (most of them: joins and short segments) skip the two square
             // roots of the test; their pixels come out the same one by one.
-            func dist(_ x: Int) -> Float {
-                let px = Float(x) + cx
-                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-                return (nx * nx + ny * ny).squareRoot() * u.outset
-            }
             if u.isSolid(within: max(dist(x0), dist(x1))) {
                 LineBlend.overRun(row + x0, x1 - x0 + 1, color255: u.color255, alpha: u.alpha, k: k0, simd: simd)
                 return
@@ -110,20 +112,16 @@ struct SolidLineShader: SpanShader {
                 }
                 x += 8
             }
-        }
-        if simd {
-            // Short runs (most are one pixel at low zoom): the blend is computed whatever the
-            // alpha and the pixel picked by selects, not branches on the alpha, which no
-            // predictor guesses along a line's edge.
+            // The rest (all of a short run; most are one pixel at low zoom): the blend is
+            // computed whatever the alpha and the pixel picked by selects, not by branches on
+            // the alpha, which no predictor guesses along a line's edge. A blend of k ≤ 0
+            // (or NaN) is computed and dropped.
             let fill = opaqueFill ?? 0, opaque = opaqueFill != nil
             while x <= x1 {
-                let px = Float(x) + cx
-                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-                let dist = (nx * nx + ny * ny).squareRoot() * u.outset
-                let e = u.edgeAlpha(dist)
+                let e = u.edgeAlpha(dist(x))
                 let k = e * k0
                 let old = row[x]
-                let blended = LineBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k > 0 ? k : 0)
+                let blended = LineBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k)
                 let kept = k > 0 ? blended : old
                 row[x] = e == 1 && opaque ? fill : kept
                 x += 1
@@ -131,10 +129,7 @@ struct SolidLineShader: SpanShader {
             return
         }
         while x <= x1 {
-            let px = Float(x) + cx
-            let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-            let dist = (nx * nx + ny * ny).squareRoot() * u.outset
-            let e = u.edgeAlpha(dist)
+            let e = u.edgeAlpha(dist(x))
             if e == 1, let fill = opaqueFill {
                 row[x] = fill
             } else {
