@@ -73,9 +73,13 @@ public struct Camera: Sendable, Equatable {
     }
 
     /// Axis-aligned world rectangle covering the view (rotated corners included), grown by
-    /// `margin` device pixels on each side.
+    /// `margin` device pixels on each side. A margin is held to one world: what a stroke or
+    /// disc reaches from further away, the same feature's nearer world copy reaches too, and a
+    /// wider rectangle would only draw hundreds of world copies (`circle-radius: 1e7`) over
+    /// each other at a cost no visible result justifies.
     public func visibleWorldBounds(margin: Double = 0) -> WorldRect {
         let inv = 1 / worldSize
+        let margin = margin.isNaN ? 0 : min(margin, worldSize)
         let hw = (max(centerPixel.x, Double(width) - centerPixel.x) + margin) * inv
         let hh = (max(centerPixel.y, Double(height) - centerPixel.y) + margin) * inv
         if !isRotated {

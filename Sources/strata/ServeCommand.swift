@@ -16,6 +16,8 @@ struct Serve: AsyncParsableCommand {
     var dataDir: String?
     @Option(help: "Session store: an SQLite file, :memory:, or postgres://user[:password]@host[:port]/db (overrides the config; the password may come from STRATA_PG_PASSWORD).")
     var store: String?
+    @Option(help: "A render's time budget in milliseconds (overrides the config's renderTimeoutMs; then 503 render_timeout).")
+    var renderTimeoutMs: Int?
     @Option(help: "Fonts directory of TTF/OTF files for /fonts and labels (overrides the config; \"\" = none).")
     var fontsDir: String?
 
@@ -36,6 +38,10 @@ struct Serve: AsyncParsableCommand {
                 if cfg.store.hasPrefix(old + "/") { cfg.store = cfg.dataDir + cfg.store.dropFirst(old.count) }
             }
             if let store { cfg.store = store == ":memory:" || PostgresURL.isPostgres(store) ? store : Self.absolute(store, cwd) }
+            if let renderTimeoutMs {
+                guard renderTimeoutMs >= 1 else { throw ValidationError("--render-timeout-ms must be at least 1") }
+                cfg.renderTimeoutMs = renderTimeoutMs
+            }
             if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
             let directory = try cfg.makeDataDirectory()

@@ -31,6 +31,28 @@ final class UniformOverTests: XCTestCase {
         }
     }
 
+    /// Long runs of one colour settle (a push that changes no entry is skipped after): the
+    /// bytes stay those of every blend drawn, for opaque, faint and alternating colours.
+    func testLongRunsEqualSequentialBlends() {
+        let runs: [[UInt32]] = [
+            Array(repeating: 0xFF00_00FF, count: 50),
+            Array(repeating: 0x0303_0303, count: 600),
+            Array(repeating: 0x0101_0101, count: 300) + Array(repeating: 0x8040_2010, count: 40),
+            (0..<400).map { $0 % 3 == 0 ? 0x0202_0002 : 0x0400_0404 },
+        ]
+        for (n, colours) in runs.enumerated() {
+            let expected = gradientCanvas(), actual = gradientCanvas()
+            var stack = UniformOverStack()
+            for s in colours {
+                expected.withUnsafeMutablePixels { px in for i in px.indices { px[i] = PixelMath.over(s, px[i]) } }
+                stack.push(s)
+            }
+            XCTAssertEqual(stack.count, colours.count)
+            stack.apply(to: actual)
+            XCTAssertEqual(actual.pixmap.data, expected.pixmap.data, "run \(n)")
+        }
+    }
+
     func testUniformDiscsMatchTheirDrawing() {
         let fill = Color(r: 0.2, g: 0.6, b: 0.9, a: 0.4), ring = Color(r: 1, g: 0, b: 0, a: 0.7)
         // (centre, radius, stroke, blur): tile-covering fills, a covering stroke ring, a blur

@@ -13,6 +13,13 @@ final class SourceCacheTests: XCTestCase {
         var count: Int { lock.lock(); defer { lock.unlock() }; return n }
     }
 
+    /// Sleeps until `condition` holds, for at most a minute: tests wait for events, never for
+    /// a number of milliseconds that a busy machine may not keep.
+    static func waitUntil(_ condition: () -> Bool) {
+        let end = Date().addingTimeInterval(60)
+        while !condition(), Date() < end { Thread.sleep(forTimeInterval: 0.005) }
+    }
+
     /// Runs `body` on `n` separate threads at once (not a pool limited to the core count).
     func runConcurrently(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let group = DispatchGroup()
@@ -61,7 +68,9 @@ final class SourceCacheTests: XCTestCase {
         runConcurrently(2) { i in
             _ = try! cache.value(for: "k\(i)") {
                 counter.enter(); defer { counter.leave() }
-                Thread.sleep(forTimeInterval: 0.2)
+                // Each build waits for the other to start: a lock held across builds would
+                // keep the second out, and this would end after a minute with maxActive 1.
+                Self.waitUntil { counter.count == 2 }
                 return Box(1)
             }
         }
@@ -74,15 +83,13 @@ final class SourceCacheTests: XCTestCase {
         let cache = SourceCache<Box>(byteBudget: 100, cost: { $0.bytes })
         let counter = Counter()
         let errors = Counter()
-        let arrived = Counter()
         runConcurrently(4) { _ in
-            arrived.enter()
             do {
                 _ = try cache.value(for: "bad") {
                     counter.enter(); defer { counter.leave() }
-                    // Fail only once every caller is on its way in (plus slack to get there).
-                    while arrived.count < 4 { Thread.sleep(forTimeInterval: 0.01) }
-                    Thread.sleep(forTimeInterval: 0.1)
+                    // Fail only once the three other callers wait on this build (each join
+                    // counts as a hit).
+                    Self.waitUntil { cache.statistics.hits == 3 }
                     throw Boom()
                 }
             } catch is Boom { errors.enter(); errors.leave() } catch { XCTFail("\(error)") }

@@ -79,7 +79,7 @@ class Browser:
                         self.events.append((msg.get("method"), msg.get("params", {}), msg.get("sessionId")))
                     self._cond.notify_all()
 
-    def send(self, method, params=None, session=None, timeout=30):
+    def send(self, method, params=None, session=None, timeout=120):
         with self._lock:
             self._next_id += 1
             mid = self._next_id
@@ -130,7 +130,7 @@ class Page:
         for domain in ("Page", "Runtime", "DOM"):
             self.send(f"{domain}.enable")
 
-    def send(self, method, params=None, timeout=30):
+    def send(self, method, params=None, timeout=120):
         return self.b.send(method, params, session=self.session, timeout=timeout)
 
     def navigate(self, url):
@@ -139,7 +139,7 @@ class Page:
     def reload(self):
         self.send("Page.reload", {"ignoreCache": False})
 
-    def evaluate(self, expression, timeout=30):
+    def evaluate(self, expression, timeout=120):
         """The JSON value of a JS expression (promises awaited); JS exceptions raise."""
         r = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
                                            "returnByValue": True, "timeout": timeout * 1000}, timeout=timeout + 5)
@@ -149,7 +149,7 @@ class Page:
             raise CDPError(f"JS exception in {expression[:80]!r}: {text}")
         return r["result"].get("value")
 
-    def wait_for(self, expression, what, timeout=30, interval=0.1):
+    def wait_for(self, expression, what, timeout=120, interval=0.1):
         deadline = time.time() + timeout
         last = None
         while time.time() < deadline:

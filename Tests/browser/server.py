@@ -37,7 +37,7 @@ class Server:
              "--store", os.path.join(self.work, "store.sqlite")],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
-        deadline = time.time() + 30
+        deadline = time.time() + 120
         while self.port == 0 and time.time() < deadline:
             m = re.search(r"^strata listening on http://[^:]+:(\d+)$", self.log_text(), re.M)
             if m:

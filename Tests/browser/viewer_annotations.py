@@ -9,7 +9,7 @@ from viewer_page import RED
 WHITE = (255, 255, 255)
 
 
-def wait_server(v, session, test, what, timeout=15):
+def wait_server(v, session, test, what, timeout=120):
     """Polls GET /annotations until `test(items)` holds."""
     deadline = time.time() + timeout
     while True:

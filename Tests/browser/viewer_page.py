@@ -34,7 +34,7 @@ class Viewer:
         assert status == 200, f"GET /layers: {status} {body}"
         return [layer["id"] for layer in body]
 
-    def wait_tiles(self, what="tiles of the current style", timeout=60):
+    def wait_tiles(self, what="tiles of the current style", timeout=120):
         """Waits until every visible tile shows the server's current style hash."""
         session = self.session()
         status, tj = self.server.request("GET", "/tiles.json", session=session)

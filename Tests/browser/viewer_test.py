@@ -122,7 +122,7 @@ def style_tab(v, session):
     v.check('"box-edge"' in v.text("#tab-style .style-json"), "the style JSON shows the current style")
     page.click("#tab-style .buttons button:nth-child(2)")
     path = os.path.join(downloads, "style.json")
-    deadline = time.time() + 10
+    deadline = time.time() + 120
     while not os.path.exists(path) and time.time() < deadline:
         time.sleep(0.1)
     with open(path) as f:
@@ -284,7 +284,7 @@ def run(v, server):
     page.wait_for("document.body.classList.contains('offline') && !!document.querySelector('.toast[data-key=offline]')", "the offline notice")
     v.shot("10-server-down.png")
     server.start()
-    page.wait_for("!document.body.classList.contains('offline') && !document.querySelector('.toast[data-key=offline]')", "reconnected", timeout=30)
+    page.wait_for("!document.body.classList.contains('offline') && !document.querySelector('.toast[data-key=offline]')", "reconnected", timeout=120)
     v.wait_tiles("tiles after the restart")
     v.check(v.server_layers()[-2:] == ["box-blue", "box-red"], "the session's style survived the restart")
     v.expect_color(RED, "the map after the restart")

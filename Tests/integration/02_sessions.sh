@@ -64,15 +64,22 @@ req GET "/style?session=$B"; expect_status 200; expect_json .name red
 req GET "/sessions/$EMPTY_BODY"; expect_error 404 unknown_session
 stop_server
 
-# Session limit (a server with maxSessions 2) and idle expiry (1 s).
-cat > "$WORK/limits.json" <<JSON
+# Session limit (a server with maxSessions 2; sessions never idle out during the checks).
+limits_server() {  # limits_server IDLE_SECONDS: (re)starts the limited server
+  stop_server
+  cat > "$WORK/limits.json" <<JSON
 {"dataDir": "$WORK/data", "stylesDir": "$STRATA_ROOT/config/styles", "publicDir": "$STRATA_ROOT/Public",
- "maxSessions": 2, "sessionIdleSeconds": 1, "maxStyleBytes": 2000, "store": ":memory:", "defaultSessionReadOnly": true}
+ "maxSessions": 2, "sessionIdleSeconds": $1, "maxStyleBytes": 2000, "store": ":memory:", "defaultSessionReadOnly": true}
 JSON
-"$STRATA_BIN" serve --config "$WORK/limits.json" --port 0 >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 100); do PORT=$(sed -n 's/^strata listening on http:\/\/[^:]*:\([0-9]*\)$/\1/p' "$WORK/server.log"); [ -n "$PORT" ] && break; sleep 0.05; done
-BASE="http://127.0.0.1:$PORT"
+  : > "$WORK/server.log"
+  "$STRATA_BIN" serve --config "$WORK/limits.json" --port 0 >"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  PORT=""
+  for _ in $(seq 1 600); do PORT=$(sed -n 's/^strata listening on http:\/\/[^:]*:\([0-9]*\)$/\1/p' "$WORK/server.log"); [ -n "$PORT" ] && break; sleep 0.05; done
+  [ -n "$PORT" ] || fail "the limited server did not report its port"
+  BASE="http://127.0.0.1:$PORT"
+}
+limits_server 3600
 req PATCH /layers/background '{"paint": {"background-color": "#000"}}'; expect_error 403 read_only
 req GET /style; expect_status 200
 req POST /sessions '{}'; expect_status 201; S1=$(jqr .id)
@@ -81,7 +88,20 @@ req POST /sessions '{}'; expect_status 201
 req POST /sessions '{}'; expect_error 503 session_limit; [ -n "$(header Retry-After)" ] || fail "no Retry-After"
 BIG=$(python3 -c 'import json; print(json.dumps({"style": {"version": 8, "name": "x" * 3000, "sources": {}, "layers": []}}))')
 req POST /sessions "$BIG"; expect_status 413
-sleep 2.5
+
+# Idle expiry (1 s): the session is swept however long the machine takes to get there. The
+# wait reads the strata_sessions gauge of /metrics (which touches no session), bounded at 2 minutes.
+limits_server 1
+sessions_gauge() { curl -s --max-time 120 "$BASE/metrics" | sed -n 's/^strata_sessions \([0-9.e+]*\).*/\1/p' | head -1; }
+BEFORE=$(sessions_gauge)
+req POST /sessions '{}'; expect_status 201; S1=$(jqr .id)
+[ "$(sessions_gauge)" != "$BEFORE" ] || fail "strata_sessions did not count the new session"
+gone=""
+for _ in $(seq 1 1200); do
+  [ "$(sessions_gauge)" = "$BEFORE" ] && { gone=1; break; }
+  sleep 0.1
+done
+[ -n "$gone" ] || fail "the idle session was not swept within 2 minutes"
 req GET "/sessions/$S1"; expect_error 404 unknown_session
 req POST /sessions '{}'; expect_status 201
 req GET /health; expect_status 200

@@ -39,7 +39,12 @@ expect_status 201
   done
 ) &
 WRITER=$!
-sleep 1.5
+# Killed once 20 changes are acknowledged (however long that takes), while the writer goes on.
+for _ in $(seq 1 1200); do
+  [ "$(wc -l < "$WORK/acked" 2>/dev/null || echo 0)" -ge 20 ] && break
+  kill -0 "$WRITER" 2>/dev/null || break
+  sleep 0.1
+done
 stop_server KILL
 wait "$WRITER" 2>/dev/null || true
 [ -s "$WORK/acked" ] || fail "no mutation was acknowledged before the kill"

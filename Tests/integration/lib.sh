@@ -51,7 +51,7 @@ start_server() {
   "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port 0 \
     --data-dir "$WORK/data" --store "$WORK/store.sqlite" "$@" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 1200); do
     PORT=$(sed -n 's/^strata listening on http:\/\/[^:]*:\([0-9]*\)$/\1/p' "$SERVER_LOG" | head -1)
     if [ -n "$PORT" ]; then break; fi
     kill -0 "$SERVER_PID" 2>/dev/null || fail "server exited during start-up"
@@ -59,7 +59,7 @@ start_server() {
   done
   [ -n "$PORT" ] || fail "server did not report its port"
   BASE="http://127.0.0.1:$PORT"
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 1200); do
     if [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/health")" = "200" ]; then return 0; fi
     sleep 0.05
   done
@@ -173,6 +173,22 @@ expect_pixel() {
     local v=${pair%%:*} want=${pair##*:}
     [ $(( v > want ? v - want : want - v )) -le "$tol" ] || fail "pixel ($1, $2) is ($got), expected ($3 $4 $5 255) ±$tol"
   done
+  pass
+}
+
+# render_cpu: the server's render threads' CPU seconds so far (strata_render_cpu_seconds_total).
+# Work done, not wall time: a busy machine does not inflate it. Leaves $BODY alone.
+render_cpu() {
+  curl -s --max-time 120 "$BASE/metrics" | sed -n 's/^strata_render_cpu_seconds_total \([0-9.e+-]*\).*/\1/p' | head -1
+}
+
+# expect_cpu_since BEFORE LIMIT WHAT: the renders since BEFORE (a render_cpu reading) took at
+# most LIMIT CPU seconds.
+expect_cpu_since() {
+  local now; now=$(render_cpu)
+  [ -n "$now" ] || fail "no strata_render_cpu_seconds_total in /metrics"
+  python3 -c "import sys; sys.exit(0 if float('$now') - float('$1') <= float('$2') else 1)" \
+    || fail "$3 took $(python3 -c "print(round(float('$now') - float('$1'), 3))") CPU s, more than $2"
   pass
 }
 

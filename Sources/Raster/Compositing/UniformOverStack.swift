@@ -8,23 +8,36 @@ public struct UniformOverStack {
     private var tables = [UInt8](repeating: 0, count: 1024)
     /// Blends pushed since the last `apply`.
     public private(set) var count = 0
+    /// A colour whose last push left every table entry as it was: pushing it again changes
+    /// nothing either, so a run of it costs one comparison a push (an opaque colour settles
+    /// after one push, a translucent one once its rounding reaches a fixed point).
+    private var settled: UInt32?
 
     public init() {}
 
     /// Adds a blend of the premultiplied packed colour `s` on top of the pending ones.
     public mutating func push(_ s: UInt32) {
         guard s != 0 else { return }                     // transparent: changes nothing
-        if count == 0 { for i in 0..<1024 { tables[i] = UInt8(truncatingIfNeeded: i & 255) } }
+        if count == 0 {
+            for i in 0..<1024 { tables[i] = UInt8(truncatingIfNeeded: i & 255) }
+            settled = nil
+        }
+        count += 1
+        guard s != settled else { return }
         let inverse = 255 &- (s >> 24)
-        tables.withUnsafeMutableBufferPointer { t in
+        let changed = tables.withUnsafeMutableBufferPointer { t in
+            var changed = false
             for channel in 0..<4 {
                 let sc = (s >> UInt32(8 * channel)) & 0xFF
                 for v in (channel * 256)..<(channel * 256 + 256) {
-                    t[v] = UInt8(truncatingIfNeeded: sc &+ PixelMath.div255(UInt32(t[v]) &* inverse))
+                    let next = UInt8(truncatingIfNeeded: sc &+ PixelMath.div255(UInt32(t[v]) &* inverse))
+                    changed = changed || next != t[v]
+                    t[v] = next
                 }
             }
+            return changed
         }
-        count += 1
+        settled = changed ? nil : s
     }
 
     /// Applies the pending blends to every pixel of `canvas` and empties the stack.

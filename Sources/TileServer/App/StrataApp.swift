@@ -46,9 +46,10 @@ public final class StrataApp: HTTPResponder {
             snapshotEvery: config.revisionSnapshotEvery), customLayers: renderer.customLayers)
         let pool = RenderPool(threads: config.effectiveRenderThreads, queueLimit: config.queueLimit,
                               onQueueDepth: { [metrics] d in metrics.queueDepth.record(d) },
-                              onRender: { [metrics] seconds, ok in
-                                  metrics.renderTime.recordNanoseconds(Int64(seconds * 1e9))
-                                  (ok ? metrics.renders : metrics.renderFailures).increment()
+                              onRender: { [metrics] cost in
+                                  metrics.renderTime.recordNanoseconds(Int64(cost.seconds * 1e9))
+                                  metrics.renderCPUSeconds.increment(by: cost.cpuSeconds)
+                                  (cost.succeeded ? metrics.renders : metrics.renderFailures).increment()
                               })
         self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics)
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)

@@ -21,6 +21,8 @@ public final class ServerMetrics: Sendable {
     public let renders: CoreMetrics.Counter
     public let renderFailures: CoreMetrics.Counter
     public let renderTime: CoreMetrics.Timer
+    /// Render threads' CPU seconds, all renders: the work done, whatever the machine's load.
+    public let renderCPUSeconds: CoreMetrics.FloatingPointCounter
     public let queueDepth: CoreMetrics.Gauge
     public let cacheHits: CoreMetrics.Counter
     public let cacheMisses: CoreMetrics.Counter
@@ -47,6 +49,7 @@ public final class ServerMetrics: Sendable {
         renders = CoreMetrics.Counter(label: "strata_renders_total", dimensions: [("result", "ok")], factory: f)
         renderFailures = CoreMetrics.Counter(label: "strata_renders_total", dimensions: [("result", "failed")], factory: f)
         renderTime = CoreMetrics.Timer(label: "strata_render_seconds", factory: f)
+        renderCPUSeconds = CoreMetrics.FloatingPointCounter(label: "strata_render_cpu_seconds_total", factory: f)
         queueDepth = CoreMetrics.Gauge(label: "strata_render_queue_depth", factory: f)
         cacheHits = CoreMetrics.Counter(label: "strata_tile_cache_hits_total", factory: f)
         cacheMisses = CoreMetrics.Counter(label: "strata_tile_cache_misses_total", factory: f)

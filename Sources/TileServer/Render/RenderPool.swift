@@ -25,13 +25,21 @@ public final class RenderPool: @unchecked Sendable {
     private var stopping = false
     private var workers: [Thread] = []
 
-    /// Observers for metrics (queue depth after each change, render seconds per job).
+    /// What one job cost: wall seconds on its render thread, that thread's CPU seconds (the
+    /// work done, which a busy machine does not inflate) and whether it produced an image.
+    public struct JobCost: Sendable {
+        public var seconds: Double
+        public var cpuSeconds: Double
+        public var succeeded: Bool
+    }
+
+    /// Observers for metrics (queue depth after each change, the cost of each job).
     public let onQueueDepth: @Sendable (Int) -> Void
-    public let onRender: @Sendable (Double, Bool) -> Void
+    public let onRender: @Sendable (JobCost) -> Void
 
     public init(threads: Int, queueLimit: Int,
                 onQueueDepth: @escaping @Sendable (Int) -> Void = { _ in },
-                onRender: @escaping @Sendable (Double, Bool) -> Void = { _, _ in }) {
+                onRender: @escaping @Sendable (JobCost) -> Void = { _ in }) {
         self.threadCount = max(1, threads)
         self.queueLimit = max(0, queueLimit)
         self.queue = FairQueue(limit: max(0, queueLimit))
@@ -116,18 +124,29 @@ public final class RenderPool: @unchecked Sendable {
             p.result.fail(APIError.unavailable("render waited past its time budget", retryAfter: 1, code: "render_timeout"))
             return
         }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.threadCPUNanos()
+        func cost(_ ok: Bool) -> JobCost {
+            JobCost(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                    cpuSeconds: Double(Self.threadCPUNanos() &- cpuStart) / 1e9, succeeded: ok)
+        }
         do {
             let bytes = try p.job(p.budget)
-            onRender(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, true)
+            onRender(cost(true))
             p.result.succeed(bytes)
         } catch RenderError.timeout {
-            onRender(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, false)
+            onRender(cost(false))
             p.result.fail(APIError.unavailable("render exceeded its time budget", retryAfter: 1, code: "render_timeout"))
         } catch {
-            onRender(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, false)
+            onRender(cost(false))
             p.result.fail(error)
         }
+    }
+
+    /// The calling thread's CPU clock in nanoseconds.
+    static func threadCPUNanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
     /// Lets queued jobs finish, then stops the threads.

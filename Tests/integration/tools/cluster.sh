@@ -34,7 +34,7 @@ start_node() {
     --store "$PG_URL" >>"$WORK/node-$name.log" 2>&1 &
   NODE_PID[$name]=$!
   NODE_PORT[$name]=$port
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 1200); do
     if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health")" = 200 ]; then return 0; fi
     kill -0 "${NODE_PID[$name]}" 2>/dev/null || { cat "$WORK/node-$name.log" >&2; fail "node $name exited during start-up"; }
     sleep 0.05
@@ -51,6 +51,16 @@ kill_node() {  # kill_node NAME [signal]
 }
 
 node_url() { echo "http://127.0.0.1:${NODE_PORT[$1]}"; }
+
+# wait_until WHAT COMMAND...: polls COMMAND every 0.1 s until it succeeds; fails after 2 minutes.
+# Tests wait for events, not for a number of seconds that a busy machine may not keep.
+wait_until() {
+  local what="$1"; shift
+  for _ in $(seq 1 1200); do "$@" && return 0; sleep 0.1; done
+  fail "waited 2 minutes for $what"
+}
+# lines_at_least FILE N: FILE has N lines or more.
+lines_at_least() { [ "$(wc -l < "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
 
 # start_nginx A B: deploy/nginx.conf with the two nodes' ports, on a free port → $LB.
 start_nginx() {
