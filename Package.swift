@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
         // postgres-nio's own TLS dependency, named so the store can configure `sslmode`.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Remote sources (TileJSON, tiles, sprites, glyphs, GeoJSON, images) over HTTP(S).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
@@ -66,6 +68,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [

@@ -108,8 +108,8 @@ public final class RenderResources: Sendable {
             case .inline(let json):
                 return GeoJSONSource.parseLeniently(json, options: options, include: include)
             case .url(let url):
-                guard let dir = dataDirectory, case .file(let path) = try dir.resolve(url),
-                      let bytes = try dir.read(path, limit: maxFileBytes) else {
+                guard let dir = dataDirectory,
+                      let bytes = try dir.bytes(of: dir.resolve(url), kind: .geojson, limit: maxFileBytes) else {
                     throw DataPathError(code: "missing", "GeoJSON \(url) is not readable")
                 }
                 return GeoJSONSource.parseLeniently(try JSONParser.parse(bytes), options: options, include: include)
@@ -139,7 +139,7 @@ extension RenderResources {
         guard let value, SpriteLoader.sources(value) != nil else { return (SpriteSheet(), "") }
         let key = (highDensity ? "2x|" : "1x|") + value.serialized()
         let sheet = (try? sprites.value(for: key) {
-            let sheet = SpriteLoader.load(value, highDensity: highDensity, directory: dataDirectory)
+            let sheet = try SpriteLoader.load(value, highDensity: highDensity, directory: dataDirectory)
             for w in sheet.warnings { tiles.warnings.add(w) }
             return sheet
         }) ?? SpriteSheet()

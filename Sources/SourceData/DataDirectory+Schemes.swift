@@ -24,8 +24,8 @@ extension DataDirectory {
         return .remote(url: url)
     }
 
-    func allowsHost(_ host: String) -> Bool {
-        if remoteHosts.contains(host) { return true }
+    public func allowsHost(_ host: String) -> Bool {
+        if remoteHosts.contains("*") || remoteHosts.contains(host) { return true }
         for pattern in remoteHosts where pattern.hasPrefix("*.") {
             if host.hasSuffix(pattern.dropFirst(1)) { return true }
         }
@@ -34,7 +34,7 @@ extension DataDirectory {
 
     /// The lowercased host of an http(s) URL; nil for anything unusual: no "//", empty host,
     /// credentials ("user@host" hides the real host from a casual reader), bad characters.
-    static func host(of url: String) -> String? {
+    public static func host(of url: String) -> String? {
         guard let sep = url.range(of: "://") else { return nil }
         let rest = url[sep.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

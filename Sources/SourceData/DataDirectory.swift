@@ -41,8 +41,11 @@ public struct DataDirectory: Sendable {
     /// The real (symlink-free) path of the root.
     public let root: String
     public let archives: [String: String]
-    /// Allowed remote hosts, lowercased; "*.example.com" allows every subdomain.
+    /// Allowed remote hosts, lowercased; "*.example.com" allows every subdomain, "*" any host.
     public let remoteHosts: Set<String>
+    /// Where remote bodies come from (the server's fetcher and cache); nil: http(s) URLs are
+    /// refused even for allowed hosts (tools without a network client).
+    public var remote: (any RemoteResources)?
 
     /// Throws when `root` is not an existing directory.
     public init(root: String, archives: [String: String] = [:], remoteHosts: [String] = []) throws {
@@ -89,7 +92,16 @@ public struct DataDirectory: Sendable {
             .replacingOccurrences(of: "{y}", with: String(y))
             .replacingOccurrences(of: "{quadkey}", with: quadkey)
             .replacingOccurrences(of: "{ratio}", with: ratio > 1 ? "@\(ratio)x" : "")
-        return try resolve(url)
+            .replacingOccurrences(of: "{prefix}", with: String(x % 16, radix: 16) + String(y % 16, radix: 16))
+        return try resolve(url.contains("{bbox-epsg-3857}")
+            ? url.replacingOccurrences(of: "{bbox-epsg-3857}", with: Self.bbox3857(z: z, x: x, y: y)) : url)
+    }
+
+    /// A tile's bounds in EPSG:3857 metres, "minX,minY,maxX,maxY" (WMS GetMap URLs).
+    static func bbox3857(z: Int, x: Int, y: Int) -> String {
+        let half = 20037508.342789244, size = 2 * half / Double(1 << z)
+        let minX = -half + Double(x) * size, maxY = half - Double(y) * size
+        return [minX, maxY - size, minX + size, maxY].map { String($0) }.joined(separator: ",")
     }
 
     /// Reads a resolved file: nil when it does not exist (a missing tile), the bytes

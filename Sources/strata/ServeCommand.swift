@@ -44,7 +44,12 @@ struct Serve: AsyncParsableCommand {
             }
             if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
-            let directory = try cfg.makeDataDirectory()
+            var directory = try cfg.makeDataDirectory()
+            if !cfg.remoteHosts.isEmpty {
+                // Remote sources: fetched on NIO event loops, held in memory, checked for SSRF.
+                let hosts = directory
+                directory.remote = RemoteFetcher(settings: cfg.remote, allowsHost: { hosts.allowsHost($0) })
+            }
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(
                 directory: directory, fontsDirectory: cfg.fontsDir, renderCacheBytes: cfg.renderCacheBytes,
                 geoJSONCacheBytes: cfg.geoJSONCacheBytes))

@@ -44,11 +44,17 @@ public final class TileResources: Sendable {
     public func validate(_ spec: SourceSpec, directory: DataDirectory) throws {
         switch spec.type {
         case .vector, .raster, .rasterDEM:
-            _ = try TiledSource.resolve(spec.json, directory: directory, archives: archives)
+            do {
+                _ = try TiledSource.resolve(spec.json, directory: directory, archives: archives)
+            } catch is RemoteResourceMissing {
+                // A remote TileJSON of an allowed host: fetched when a render first needs it.
+            } catch is RemoteResourceFailed {
+                // Reported by the renders that need it (502/504), not a fault of the style.
+            }
         case .image:
             if case .string(let url)? = spec.json["url"] {
-                if case .remote = try directory.resolve(url) {
-                    throw TileSourceError("remote images are not fetched by this server", path: JSONPointer(["url"]))
+                if case .remote = try directory.resolve(url), directory.remote == nil {
+                    throw DataPathError(code: "forbidden_remote", "remote images are not fetched here")
                 }
             }
         default:
@@ -62,7 +68,11 @@ public final class TileResources: Sendable {
         guard let directory, spec.type == .vector || spec.type == .raster || spec.type == .rasterDEM else { return nil }
         let resolved = try? sources.value(for: spec.contentHash.hex) {
             let result = Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) }
-            if case .failure(let e) = result { warnings.add("source \"\(spec.id)\": \(e)") }
+            if case .failure(let e) = result {
+                // Remote TileJSON not held yet (or failed upstream): not kept, asked again next render.
+                if e is RemoteResourceMissing || e is RemoteResourceFailed { throw e }
+                warnings.add("source \"\(spec.id)\": \(e)")
+            }
             return ResolvedTiledSource(result: result)
         }
         return try? resolved?.result.get()
@@ -97,7 +107,7 @@ public final class TileResources: Sendable {
     func image(url: String, directory: DataDirectory?) -> Pixmap? {
         guard let directory else { return nil }
         let loaded = try? images.value(for: "image|" + url) {
-            guard case .file(let path) = try directory.resolve(url), let bytes = try directory.read(path, limit: 64 << 20) else {
+            guard let bytes = try directory.bytes(of: directory.resolve(url), kind: .image, limit: 64 << 20) else {
                 return .missing
             }
             return LoadedRasterTile.decode(bytes, what: "image \"\(url)\"", warnings: warnings)

@@ -30,8 +30,9 @@ enum SpriteLoader {
         }
     }
 
-    /// Loads every sprite of `value` into one sheet.
-    static func load(_ value: JSONValue?, highDensity: Bool, directory: DataDirectory?) -> SpriteSheet {
+    /// Loads every sprite of `value` into one sheet. Throws only when a remote file is not
+    /// held yet or failed upstream: such a sheet is not kept, the server fetches and renders again.
+    static func load(_ value: JSONValue?, highDensity: Bool, directory: DataDirectory?) throws -> SpriteSheet {
         var sheet = SpriteSheet()
         guard let sources = sources(value) else { return sheet }
         guard let directory else {
@@ -39,18 +40,22 @@ enum SpriteLoader {
             return sheet
         }
         for (id, url) in sources {
-            loadOne(url, prefix: id == "default" ? nil : id, highDensity: highDensity, directory: directory, into: &sheet)
+            try loadOne(url, prefix: id == "default" ? nil : id, highDensity: highDensity, directory: directory, into: &sheet)
         }
         return sheet
     }
 
     private static func loadOne(_ url: String, prefix: String?, highDensity: Bool, directory: DataDirectory,
-                                into sheet: inout SpriteSheet) {
+                                into sheet: inout SpriteSheet) throws {
         let shown = SpriteIndex.printable(url)
         var pair: (index: [UInt8], png: [UInt8])?
         do {
             if highDensity { pair = try read(url, suffix: "@2x", directory) }
             if pair == nil { pair = try read(url, suffix: "", directory) }
+        } catch let e as RemoteResourceMissing {
+            throw e
+        } catch let e as RemoteResourceFailed {
+            throw e
         } catch {
             sheet.warn("sprite \"\(shown)\" is not loaded: \(error)")
             return
@@ -79,11 +84,7 @@ enum SpriteLoader {
     }
 
     private static func file(_ url: String, _ ending: String, _ directory: DataDirectory, limit: Int) throws -> [UInt8]? {
-        switch try directory.resolve(variant(url, ending)) {
-        case .file(let path): return try directory.read(path, limit: limit)
-        case .archive: throw DataPathError(code: "unsupported_url", "a sprite cannot come from a tile archive")
-        case .remote: throw DataPathError(code: "forbidden_remote", "remote sprites are not fetched by this server")
-        }
+        try directory.bytes(of: directory.resolve(variant(url, ending)), kind: .sprite, limit: limit)
     }
 
     /// `url` with `ending` inserted before a query or fragment (`sprites/a?v=2` → `sprites/a@2x.json?v=2`).

@@ -35,8 +35,17 @@ public final class GlyphResources: Sendable {
         let url = template.map { $0.replacingOccurrences(of: "{fontstack}", with: fontstack)
             .replacingOccurrences(of: "{range}", with: range.description) }
         return (try? cache.value(for: url ?? "fonts|\(fontstack)|\(range)") {
-            guard let url, let directory, case .file(let path)? = try? directory.resolve(url),
-                  let bytes = try? directory.read(path, limit: Self.maxFileBytes) else {
+            var held: [UInt8]?
+            if let url, let directory, let resource = try? directory.resolve(url) {
+                do {
+                    held = try directory.bytes(of: resource, kind: .glyphs, limit: Self.maxFileBytes)
+                } catch let e as RemoteResourceMissing {
+                    throw e                  // fetched by the server, then rendered again
+                } catch {
+                    held = nil               // unreadable or failed upstream: the fonts directory's glyphs
+                }
+            }
+            guard let url, let bytes = held else {
                 let names = fontstack.split(separator: ",").map(String.init)
                 if let glyphs = fonts?.glyphs(fontstack: names, range: range) {
                     return GlyphTable(glyphs: Dictionary(glyphs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))

@@ -56,8 +56,18 @@ public struct TiledSource: Sendable {
                 let a = try archives.archive(kind: kind, path: path)
                 archive = a
                 base = a.metadata
-            case .remote:
-                throw TileSourceError("remote TileJSON is not fetched by this server", path: JSONPointer(["url"]))
+            case .remote(let remoteURL):
+                // Not held yet: RemoteResourceMissing goes up to the server, which fetches it.
+                guard let bytes = try directory.remoteBytes(remoteURL, kind: .tileJSON) else {
+                    throw TileSourceError("TileJSON \"\(DataPathError.printable(u))\" does not exist (404)", path: JSONPointer(["url"]))
+                }
+                do {
+                    base = try TileJSON.parse(JSONParser.parse(bytes))
+                } catch {
+                    throw TileSourceError("TileJSON \"\(DataPathError.printable(u))\": \(error)", path: JSONPointer(["url"]))
+                }
+                // Relative tile URLs are relative to the TileJSON, as a browser reads them.
+                base.tiles = base.tiles?.map { DataDirectory.absolute($0, base: remoteURL) }
             }
         }
         let merged = base.overriding(with: own)
@@ -69,7 +79,9 @@ public struct TiledSource: Sendable {
                     switch try directory.resolveTile(t, z: 0, x: 0, y: 0) {
                     case .file: break
                     case .remote:
-                        throw TileSourceError("remote tile URLs are not fetched by this server", path: JSONPointer(["tiles", String(i)]))
+                        guard directory.remote != nil else {
+                            throw DataPathError(code: "forbidden_remote", "remote tile URLs are not fetched here")
+                        }
                     case .archive:
                         throw TileSourceError("an archive is named by the source's \"url\", not by \"tiles\"", path: JSONPointer(["tiles", String(i)]))
                     }
@@ -121,7 +133,8 @@ public struct TiledSource: Sendable {
             let y = scheme == .tms ? tile.tilesPerSide - 1 - tile.y : tile.y
             switch try directory.resolveTile(template, z: tile.z, x: tile.x, y: y) {
             case .file(let path): return try directory.read(path, limit: limit)
-            case .archive, .remote: return nil      // refused when the source was resolved
+            case .remote(let url): return try directory.remoteBytes(url, kind: .tile)
+            case .archive: return nil      // refused when the source was resolved
             }
         }
     }

@@ -60,5 +60,6 @@ public enum ServerRunner {
         sources.forEach { $0.cancel() }
         await server.shutdown()
         app.shutdown()
+        await app.remote?.shutdown()
     }
 }

@@ -33,6 +33,8 @@ public final class StrataApp: HTTPResponder {
     let urlPolicy: StyleURLPolicy?
     /// The fonts directory's glyphs (nil without `fontsDir`).
     let glyphs: GlyphService?
+    /// The fetcher of remote resources (nil when no remote host is allowed).
+    let remote: RemoteFetcher?
 
     /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
     public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
@@ -51,7 +53,11 @@ public final class StrataApp: HTTPResponder {
                                   metrics.renderCPUSeconds.increment(by: cost.cpuSeconds)
                                   (cost.succeeded ? metrics.renders : metrics.renderFailures).increment()
                               })
-        self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics)
+        let remote = dataDirectory?.remote as? RemoteFetcher
+        remote?.onFetch = { [metrics] kind, host, result in metrics.remoteFetch(kind: kind.rawValue, host: host, result: result) }
+        self.remote = remote
+        self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics,
+                                 remote: remote)
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }

@@ -85,7 +85,7 @@ extension ServerConfig {
             case "fontsDir": fontsDir = try str(key, v)
             case "glyphCacheBytes": glyphCacheBytes = try int(key, v)
             default:
-                throw err(key, "unknown key")
+                guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
             }
         }
     }

@@ -35,8 +35,11 @@ public struct ServerConfig: Sendable, Equatable {
     public var maxStaticSide = 8192
     /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).
     public var archives: [String: String] = [:]
-    /// Hosts http(s) sources may name; empty = remote sources refused.
+    /// Hosts http(s) sources may name ("*.example.com", "*" for any public host); empty =
+    /// remote sources refused.
     public var remoteHosts: [String] = []
+    /// How remote resources are fetched: private hosts, keys, timeouts, cache (`remote*` keys).
+    public var remote = RemoteSettings()
     /// SQLite file for sessions, relative to dataDir; ":memory:" keeps sessions in memory only;
     /// `postgres://user[:password]@host[:port]/db` shares them with other nodes (the password
     /// may come from STRATA_PG_PASSWORD instead).

@@ -63,6 +63,13 @@ public final class ServerMetrics: Sendable {
         notificationLag = CoreMetrics.Timer(label: "strata_store_notification_lag_seconds", factory: f)
     }
 
+    /// Counts one remote fetch by resource kind, host and result (ok, absent, revalidated,
+    /// failed, refused).
+    public func remoteFetch(kind: String, host: String, result: String) {
+        CoreMetrics.Counter(label: "strata_remote_fetches_total",
+                            dimensions: [("kind", kind), ("host", host), ("result", result)], factory: factory).increment()
+    }
+
     /// Counts one request and records its latency under its route pattern (not the raw path,
     /// which would make a series per tile).
     public func request(route: String, method: String, status: Int, seconds: Double) {

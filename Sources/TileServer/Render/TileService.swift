@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import SourceData
 import NIOCore
 
 /// An encoded image and its entity tag.
@@ -24,9 +25,15 @@ public final class TileService: Sendable {
     private let inflight = NIOLockedValueBox([String: [EventLoopPromise<CachedTile>]]())
     private let budgetMs: Int
     private let metrics: ServerMetrics?
+    /// Fetches what renders lack of remote data (nil: nothing remote is fetched).
+    private let remote: RemoteFetcher?
+    /// Render, fetch, render again: a TileJSON, then its tiles, then their labels' glyphs,
+    /// a sprite's @2x then its 1x files. Beyond this many rounds the tile is a 502.
+    static let maxFetchRounds = 6
 
-    public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil) {
+    public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil, remote: RemoteFetcher? = nil) {
         self.pool = pool
+        self.remote = remote
         self.cache = NIOLockedValueBox(LRUCache(budget: cacheBytes))
         self.budgetMs = budgetMs
         self.metrics = metrics
@@ -66,7 +73,7 @@ public final class TileService: Sendable {
         }
         metrics?.cacheMisses.increment()
         let etag = Self.etag(forKey: key)
-        pool.submit(on: loop, budgetMs: budgetMs, owner: owner, render).whenComplete { result in
+        renderFetching(on: loop, owner: owner, render, round: 1).whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {
             case .success(let bytes):
@@ -86,5 +93,20 @@ public final class TileService: Sendable {
             }
         }
         return promise.futureResult
+    }
+
+    /// Renders on the pool; when the render lacked remote data, fetches it on the event loop
+    /// (no render thread waits for the network) and renders again.
+    private func renderFetching(on loop: any EventLoop, owner: String, _ render: @escaping RenderPool.Job, round: Int) -> EventLoopFuture<[UInt8]> {
+        pool.submit(on: loop, budgetMs: budgetMs, owner: owner, render).flatMapError { error in
+            guard let needed = error as? RemoteFetchNeeded else { return loop.makeFailedFuture(error) }
+            guard let remote = self.remote, round < Self.maxFetchRounds else {
+                let what = needed.missing.first.map { "\($0.kind.rawValue) from \(DataDirectoryHost.of($0.url))" } ?? "remote data"
+                return loop.makeFailedFuture(APIError(.badGateway, code: "upstream_failed",
+                                                      message: "the \(what) is still missing after \(round) fetch rounds",
+                                                      headers: [("Retry-After", "5")]))
+            }
+            return remote.fetch(needed.missing, on: loop).flatMap { self.renderFetching(on: loop, owner: owner, render, round: round + 1) }
+        }
     }
 }

@@ -15,8 +15,12 @@ extension StrataApp {
             store["reason"] = .string(reason)
             store["since"] = .number(since)
         }
-        let status: String = !isReady ? "starting" : storeHealth.isUp ? "ok" : "degraded"
-        let body: JSONValue = .object(JSONObject([("status", .string(status)), ("store", .object(store))]))
+        let failing = remote?.failingHosts ?? []
+        let status: String = !isReady ? "starting" : storeHealth.isUp && failing.isEmpty ? "ok" : "degraded"
+        var fields = JSONObject([("status", .string(status)), ("store", .object(store))])
+        // Upstreams whose fetches are failing now: their tiles answer 502/504 or stale copies.
+        if !failing.isEmpty { fields["upstreams"] = .object(JSONObject([("failing", .array(failing.map { .string($0) }))])) }
+        let body: JSONValue = .object(fields)
         return ctx.loop.makeSucceededFuture(.json(body, status: isReady ? .ok : .serviceUnavailable))
     }
 

@@ -1,0 +1,149 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SourceData
+
+/// Fetches the remote resources styles name (TileJSON, tiles, sprites, glyphs, GeoJSON,
+/// images) with AsyncHTTPClient on NIO event loops, and serves render threads from what it
+/// holds (`RemoteResources`). Renders never wait on the network: a render records what it
+/// lacks, the server awaits `fetch` here, then renders again.
+///
+/// Safety: every URL (and every redirect) is checked against the allow-list, its host is
+/// resolved off the event loops and each address checked (`AddressPolicy`) before anything
+/// connects, and the connection goes to the checked address (a client per host and address,
+/// pinned with AsyncHTTPClient's `dnsOverride`, so TLS still verifies the host name).
+public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
+    let settings: RemoteSettings
+    let store: RemoteStore
+    private let allowsHost: @Sendable (String) -> Bool
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    /// One fetch per URL at a time: later askers join it.
+    private let inflight = NIOLockedValueBox([String: EventLoopFuture<Void>]())
+    /// Clients by "host|address" (each pinned to its checked address).
+    private let clients = NIOLockedValueBox([String: HTTPClient]())
+    /// Every fetch's outcome, for metrics: (kind, host, result).
+    public var onFetch: (@Sendable (RemoteKind, String, String) -> Void)?
+
+    public init(settings: RemoteSettings, allowsHost: @escaping @Sendable (String) -> Bool,
+                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger = Logger(label: "strata.remote")) {
+        self.settings = settings
+        self.store = RemoteStore(cacheBytes: settings.cacheBytes)
+        self.allowsHost = allowsHost
+        self.group = group
+        self.logger = logger
+    }
+
+    // MARK: RemoteResources (render threads)
+
+    public func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]? {
+        try store.lookup(url, kind: kind, now: Date().timeIntervalSince1970)
+    }
+
+    /// Hosts failing now, for `/health`.
+    public var failingHosts: [String] { store.failingHosts(now: Date().timeIntervalSince1970) }
+
+    // MARK: fetching (event loops)
+
+    /// Fetches every resource of `needs` (joining fetches already under way); the future
+    /// succeeds when all have an outcome in the store, failures included.
+    public func fetch(_ needs: [RemoteResourceMissing], on loop: any EventLoop) -> EventLoopFuture<Void> {
+        let futures = needs.map { need -> EventLoopFuture<Void> in
+            inflight.withLockedValue { d in
+                if let f = d[need.url] { return f }
+                let promise = loop.makePromise(of: Void.self)
+                promise.completeWithTask { await self.fetchOne(need.url, kind: need.kind) }
+                let f = promise.futureResult
+                d[need.url] = f
+                f.whenComplete { _ in _ = self.inflight.withLockedValue { $0.removeValue(forKey: need.url) } }
+                return f
+            }
+        }
+        return EventLoopFuture.andAllComplete(futures, on: loop)
+    }
+
+    /// One resource, following redirects; the outcome goes to the store.
+    func fetchOne(_ original: String, kind: RemoteKind) async {
+        var url = original
+        for _ in 0...settings.maxRedirects {
+            switch await attempt(url, original: original, kind: kind) {
+            case .done: return
+            case .redirect(let next): url = next
+            }
+        }
+        fail(original, kind: kind, host: DataDirectory.host(of: url) ?? "?", "more than \(settings.maxRedirects) redirects", transient: false)
+    }
+
+    enum Outcome { case done, redirect(String) }
+
+    /// Checks `url`, then requests it (one retry after a transient failure).
+    private func attempt(_ url: String, original: String, kind: RemoteKind) async -> Outcome {
+        guard let host = DataDirectory.host(of: url), let scheme = url.split(separator: ":").first?.lowercased(),
+              scheme == "http" || scheme == "https" else {
+            fail(original, kind: kind, host: "?", "not an http(s) URL", transient: false); return .done
+        }
+        guard allowsHost(host) else {
+            fail(original, kind: kind, host: host, "host \(host) is not in remoteHosts", transient: false); return .done
+        }
+        let address: String
+        switch await checkedAddress(host) {
+        case .success(let a): address = a
+        case .failure(let e): fail(original, kind: kind, host: host, e.reason, transient: e.transient); return .done
+        }
+        var outcome = await request(url, original: original, kind: kind, host: host, address: address)
+        if case .retry = outcome {
+            try? await Task.sleep(nanoseconds: 250_000_000)
+            outcome = await request(url, original: original, kind: kind, host: host, address: address, last: true)
+        }
+        if case .redirect(let next) = outcome { return .redirect(next) }
+        return .done
+    }
+
+    struct AddressRefusal: Error { let reason: String; let transient: Bool }
+
+    /// The address to connect to: every address the host resolves to must be public, unless
+    /// the operator listed the host in `remotePrivateHosts`.
+    private func checkedAddress(_ host: String) async -> Result<String, AddressRefusal> {
+        let addresses = (try? await NIOThreadPool.singleton.runIfActive { AddressPolicy.resolve(host) }) ?? []
+        guard let first = addresses.first else { return .failure(AddressRefusal(reason: "\(host) does not resolve", transient: true)) }
+        if !settings.privateHosts.contains(host) {
+            for a in addresses {
+                if let why = AddressPolicy.nonPublicReason(a) {
+                    return .failure(AddressRefusal(reason: "\(host) resolves to \(a), \(why): refused (config remotePrivateHosts)", transient: false))
+                }
+            }
+        }
+        return .success(first)
+    }
+
+    func fail(_ url: String, kind: RemoteKind, host: String, _ reason: String, transient: Bool) {
+        let error = RemoteResourceFailed(url: url, kind: kind, host: host, reason: reason, transient: transient)
+        store.failed(url, error, until: Date().timeIntervalSince1970 + settings.failureSeconds)
+        logger.warning("remote \(kind.rawValue) from \(host) failed: \(reason)")
+        onFetch?(kind, host, transient ? "failed" : "refused")
+    }
+
+    /// The client pinned to `address` for `host`.
+    func client(host: String, address: String) -> HTTPClient {
+        clients.withLockedValue { d in
+            let key = host + "|" + address
+            if let c = d[key] { return c }
+            var config = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                timeout: .init(connect: .milliseconds(Int64(settings.connectTimeoutMs)), read: .milliseconds(Int64(settings.requestTimeoutMs))))
+            config.dnsOverride = [host: address]
+            let c = HTTPClient(eventLoopGroup: group, configuration: config)
+            d[key] = c
+            return c
+        }
+    }
+
+    /// Stops every client (server shutdown).
+    public func shutdown() async {
+        let all = clients.withLockedValue { d -> [HTTPClient] in let v = Array(d.values); d = [:]; return v }
+        for c in all { try? await c.shutdown() }
+    }
+}

@@ -1,0 +1,37 @@
+import NIOHTTP1
+import SourceData
+
+/// A render that lacked remote resources: the server fetches them and renders again.
+public struct RemoteFetchNeeded: Error, Sendable {
+    public let missing: [RemoteResourceMissing]
+}
+
+extension RemoteNeeds {
+    /// Runs `render` collecting what it lacks, then says what the server must do: nothing
+    /// (the image is complete), fetch (`RemoteFetchNeeded`) or answer an upstream failure
+    /// (502/504 `APIError` naming the resource kind and host, with Retry-After): a tile drawn
+    /// without data it should have is never answered as a normal 200.
+    static func collecting<T>(_ render: () throws -> T) throws -> T {
+        let needs = RemoteNeeds()
+        let result = try RemoteNeeds.$current.withValue(needs) { try render() }
+        let missing = needs.missing
+        if !missing.isEmpty { throw RemoteFetchNeeded(missing: missing) }
+        if let failure = needs.failed.first { throw APIError.upstream(failure) }
+        return result
+    }
+}
+
+extension APIError {
+    /// A remote resource that could not be had: 504 for a timeout, else 502.
+    static func upstream(_ f: RemoteResourceFailed) -> APIError {
+        let timeout = f.reason == "timed out"
+        return APIError(timeout ? .gatewayTimeout : .badGateway, code: timeout ? "upstream_timeout" : "upstream_failed",
+                        message: "the \(f.kind.rawValue) from \(f.host) could not be fetched: \(f.reason)",
+                        headers: f.transient ? [("Retry-After", "5")] : [])
+    }
+}
+
+/// The host of a URL for messages (never its query: keys live there).
+enum DataDirectoryHost {
+    static func of(_ url: String) -> String { DataDirectory.host(of: url) ?? "?" }
+}

@@ -1,0 +1,25 @@
+import SourceData
+
+/// What the operator allows remote fetching to do (config keys `remote*`).
+public struct RemoteSettings: Sendable, Equatable {
+    /// Hosts whose names may resolve to loopback or private addresses (a test upstream, a
+    /// tile server on the operator's own network). Exact names, lowercased.
+    public var privateHosts: Set<String> = []
+    /// Query parameters added per host (API keys: `{"api.maptiler.com": {"key": "…"}}`),
+    /// never logged or shown in errors.
+    public var parameters: [String: [String: String]] = [:]
+    /// Headers added per host (`Authorization`, …), never logged.
+    public var headers: [String: [String: String]] = [:]
+    /// Connect and whole-request timeouts.
+    public var connectTimeoutMs = 5_000
+    public var requestTimeoutMs = 15_000
+    /// Bytes of remote bodies kept in memory (LRU).
+    public var cacheBytes = 256 << 20
+    /// Redirects followed, each checked like the first URL.
+    public var maxRedirects = 3
+    /// How long a failed fetch is remembered before it is tried again (a failing upstream is
+    /// not asked once per render).
+    public var failureSeconds = 5.0
+
+    public init() {}
+}

@@ -1,0 +1,86 @@
+import Foundation
+import NIOConcurrencyHelpers
+import SourceData
+
+/// The remote bodies the server holds, and what render threads may use of them: a pure
+/// state machine over a byte-bounded LRU (tested without I/O). A fresh entry is used; a
+/// stale one is fetched again (revalidated with its ETag / Last-Modified) unless the upstream
+/// is failing, when it is used as it is (stale-if-error); a failure with no entry is reported.
+final class RemoteStore: Sendable {
+    struct Entry: Sendable {
+        /// nil: a permanent absence (404, 410, 204).
+        var body: [UInt8]?
+        var etag: String?
+        var lastModified: String?
+        var freshUntil: Double
+    }
+
+    struct Failure: Sendable {
+        let error: RemoteResourceFailed
+        let until: Double
+    }
+
+    private struct State {
+        var entries: LRUCache<String, Entry>
+        var failures: [String: Failure] = [:]
+    }
+
+    private let state: NIOLockedValueBox<State>
+
+    init(cacheBytes: Int) {
+        state = NIOLockedValueBox(State(entries: LRUCache(budget: max(1 << 20, cacheBytes))))
+    }
+
+    /// What a render may use of `url` at time `now`.
+    func lookup(_ url: String, kind: RemoteKind, now: Double) throws -> [UInt8]? {
+        try state.withLockedValue { s -> [UInt8]? in
+            let failure = s.failures[url].flatMap { $0.until > now ? $0 : nil }
+            if let e = s.entries.get(url) {
+                if e.freshUntil > now || failure != nil { return e.body }      // fresh, or stale-if-error
+            } else if let failure {
+                throw failure.error
+            }
+            throw RemoteResourceMissing(url: url, kind: kind)
+        }
+    }
+
+    /// The validators to send when fetching `url` again.
+    func validators(_ url: String) -> (etag: String?, lastModified: String?)? {
+        state.withLockedValue { s in s.entries.get(url).map { ($0.etag, $0.lastModified) } }
+    }
+
+    /// A 200 (or an absence) arrived.
+    func store(_ url: String, _ entry: Entry) {
+        state.withLockedValue { s in
+            s.failures[url] = nil
+            _ = s.entries.set(url, entry, cost: (entry.body?.count ?? 0) + 2 * url.utf8.count + 256)
+        }
+    }
+
+    /// A 304 arrived: the held body is fresh again.
+    func revalidated(_ url: String, freshUntil: Double) {
+        state.withLockedValue { s in
+            s.failures[url] = nil
+            guard var e = s.entries.get(url) else { return }
+            e.freshUntil = freshUntil
+            _ = s.entries.set(url, e, cost: (e.body?.count ?? 0) + 2 * url.utf8.count + 256)
+        }
+    }
+
+    /// A fetch failed: remembered until `until` (renders meanwhile use a stale entry or report it).
+    func failed(_ url: String, _ error: RemoteResourceFailed, until: Double) {
+        state.withLockedValue { s in
+            s.failures[url] = Failure(error: error, until: until)
+            if s.failures.count > 10_000 {             // bounded: forget the expired ones
+                s.failures = s.failures.filter { $0.value.until > until - 3600 }
+            }
+        }
+    }
+
+    /// Hosts whose fetches are failing now (for `/health`).
+    func failingHosts(now: Double) -> [String] {
+        state.withLockedValue { s in Array(Set(s.failures.values.filter { $0.until > now }.map(\.error.host))).sorted() }
+    }
+
+    var usage: (entries: Int, bytes: Int) { state.withLockedValue { ($0.entries.count, $0.entries.totalCost) } }
+}
