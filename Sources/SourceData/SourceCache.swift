@@ -32,6 +32,9 @@ public final class SourceCache<Value: Sendable>: @unchecked Sendable {
     private final class Flight {
         let done = NSCondition()
         var result: Result<Value, any Error>?
+        /// Remote resources the building render lacked: its value may be incomplete, so it is
+        /// not kept, and waiters record the same needs in their own renders.
+        var lacked = RemoteNeeds.Lacked()
     }
 
     /// Bytes an entry holds beside its value: the key's UTF-8 storage (32 B header), the node
@@ -60,7 +63,9 @@ public final class SourceCache<Value: Sendable>: @unchecked Sendable {
             flight.done.lock()
             while flight.result == nil { flight.done.wait() }
             let result = flight.result!
+            let lacked = flight.lacked
             flight.done.unlock()
+            RemoteNeeds.current?.record(lacked)
             return try result.get()
         }
         let flight = Flight()
@@ -69,12 +74,15 @@ public final class SourceCache<Value: Sendable>: @unchecked Sendable {
         lock.unlock()
 
         let result = Result { try build() }
+        // A render that lacked remote data builds incomplete values: they are not kept.
+        let lacked = RemoteNeeds.current?.lackedSoFar ?? RemoteNeeds.Lacked()
 
         lock.lock()
         inFlight[key] = nil
-        if case .success(let value) = result { insert(key, value) }
+        if case .success(let value) = result, lacked.isEmpty { insert(key, value) }
         lock.unlock()
         flight.done.lock()
+        flight.lacked = lacked
         flight.result = result
         flight.done.broadcast()
         flight.done.unlock()

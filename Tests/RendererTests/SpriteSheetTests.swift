@@ -52,13 +52,13 @@ final class SpriteSheetTests: XCTestCase {
         try Self.writeSprite(fixture, "sprites/s@2x", ratio: 2, color: Self.blue)
         try Self.writeSprite(fixture, "sprites/only1x", ratio: 1, color: Self.red)
         let dir = try DataDirectory(root: fixture.root.path)
-        let low = SpriteLoader.load("sprites/s", highDensity: false, directory: dir)
-        let high = SpriteLoader.load("sprites/s", highDensity: true, directory: dir)
+        let low = try SpriteLoader.load("sprites/s", highDensity: false, directory: dir)
+        let high = try SpriteLoader.load("sprites/s", highDensity: true, directory: dir)
         XCTAssertEqual(low.images["icon"]?.pixelRatio, 1)
         XCTAssertEqual(low.images["icon"]?.pixmap.pixel(0, 0), Self.red)
         XCTAssertEqual(high.images["icon"]?.pixelRatio, 2)
         XCTAssertEqual(high.images["icon"]?.pixmap.pixel(0, 0), Self.blue)
-        let fallback = SpriteLoader.load("sprites/only1x", highDensity: true, directory: dir)
+        let fallback = try SpriteLoader.load("sprites/only1x", highDensity: true, directory: dir)
         XCTAssertEqual(fallback.images["icon"]?.pixelRatio, 1, "without @2x files the plain ones are used")
         XCTAssertEqual(SpriteLoader.variant("sprites/s?v=3", "@2x.json"), "sprites/s@2x.json?v=3")
     }
@@ -69,7 +69,7 @@ final class SpriteSheetTests: XCTestCase {
         try Self.writeSprite(fixture, "sprites/b", ratio: 1, color: Self.blue)
         let dir = try DataDirectory(root: fixture.root.path)
         let value: JSONValue = [["id": "default", "url": "sprites/a"], ["id": "extra", "url": "sprites/b"]]
-        let sheet = SpriteLoader.load(value, highDensity: false, directory: dir)
+        let sheet = try SpriteLoader.load(value, highDensity: false, directory: dir)
         XCTAssertEqual(sheet.names, ["icon", "extra:icon"])
         XCTAssertEqual(sheet.images["extra:icon"]?.pixmap.pixel(0, 0), Self.blue)
         XCTAssertTrue(sheet.warnings.isEmpty)
@@ -81,12 +81,12 @@ final class SpriteSheetTests: XCTestCase {
         try fixture.write(Array("garbage".utf8), "sprites/nopng.png")
         let dir = try DataDirectory(root: fixture.root.path)
         for url in ["sprites/absent", "sprites/nopng", "../outside", "/etc/passwd", "https://example.com/sprite", "mbtiles://x"] {
-            let sheet = SpriteLoader.load(.string(url), highDensity: true, directory: dir)
+            let sheet = try SpriteLoader.load(.string(url), highDensity: true, directory: dir)
             XCTAssertTrue(sheet.isEmpty, url)
             XCTAssertEqual(sheet.warnings.count, 1, url)
         }
-        XCTAssertTrue(SpriteLoader.load(.number(3), highDensity: false, directory: dir).isEmpty)
-        XCTAssertTrue(SpriteLoader.load([["id": 1]], highDensity: false, directory: dir).isEmpty)
+        XCTAssertTrue(try SpriteLoader.load(.number(3), highDensity: false, directory: dir).isEmpty)
+        XCTAssertTrue(try SpriteLoader.load([["id": 1]], highDensity: false, directory: dir).isEmpty)
     }
 
     // MARK: helpers

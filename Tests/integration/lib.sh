@@ -48,7 +48,7 @@ start_server() {
   # Made here, not only by the server's redirection: that happens in the child after the fork,
   # and a first `sed` reading it before then failed the script (set -e, pipefail: status 2).
   : > "$SERVER_LOG"
-  "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port 0 \
+  "$STRATA_BIN" serve --config "${STRATA_CONFIG:-$STRATA_ROOT/config/server.json}" --port 0 \
     --data-dir "$WORK/data" --store "$WORK/store.sqlite" "$@" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 1200); do
@@ -64,6 +64,15 @@ start_server() {
     sleep 0.05
   done
   fail "server did not become healthy"
+}
+
+# use_config JSON: the next start_server reads config/server.json with JSON's keys merged in
+# (its folders made absolute, so the file can live in $WORK).
+use_config() {
+  STRATA_CONFIG="$WORK/server.json"
+  jq --arg root "$STRATA_ROOT/config" --argjson extra "$1" \
+    '.stylesDir = ($root + "/styles") | .publicDir = ($root + "/../Public") | . + $extra' \
+    "$STRATA_ROOT/config/server.json" > "$STRATA_CONFIG" || fail "use_config: bad JSON"
 }
 
 # stop_server [signal]: TERM by default (graceful); KILL for crash tests.

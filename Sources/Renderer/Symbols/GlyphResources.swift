@@ -30,8 +30,10 @@ public final class GlyphResources: Sendable {
     /// The fonts directory, scanned on first use (once per process, shared with `/fonts`).
     private var fonts: FontDirectory? { fontsPath.map(FontDirectory.shared) }
 
+    /// nil while a remote range is not fetched yet: callers keep asking (each ask is recorded
+    /// for the render), and never keep nil as the range's glyphs.
     func table(template: String?, fontstack: String, range: GlyphRange, directory: DataDirectory?,
-               warnings: TileWarnings) -> GlyphTable {
+               warnings: TileWarnings) -> GlyphTable? {
         let url = template.map { $0.replacingOccurrences(of: "{fontstack}", with: fontstack)
             .replacingOccurrences(of: "{range}", with: range.description) }
         return (try? cache.value(for: url ?? "fonts|\(fontstack)|\(range)") {
@@ -64,6 +66,6 @@ public final class GlyphResources: Sendable {
                 warnings.add("glyphs \(url): \(error)")
                 return .empty
             }
-        }) ?? .empty
+        })
     }
 }

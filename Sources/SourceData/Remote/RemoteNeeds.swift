@@ -18,6 +18,30 @@ public final class RemoteNeeds: @unchecked Sendable {
     /// Failed upstream with no copy held.
     public var failed: [RemoteResourceFailed] { lock.lock(); defer { lock.unlock() }; return failedList }
 
+    /// What a part of a render lacked (a cache build's share of the needs).
+    public struct Lacked: Sendable {
+        public var missing: [RemoteResourceMissing] = []
+        public var failed: [RemoteResourceFailed] = []
+        public var isEmpty: Bool { missing.isEmpty && failed.isEmpty }
+        public init() {}
+    }
+
+    /// Everything lacked so far. Once a render lacks anything, nothing it builds is kept in a
+    /// cache: a value built after the gap may depend on it through a per-render memo (a glyph
+    /// range or sprite sheet asked once per render), which the cache could not see.
+    public var lackedSoFar: Lacked {
+        lock.lock(); defer { lock.unlock() }
+        var l = Lacked()
+        l.missing = missingOrder
+        l.failed = failedList
+        return l
+    }
+
+    public func record(_ l: Lacked) {
+        for m in l.missing { record(m) }
+        for f in l.failed { record(f) }
+    }
+
     public func record(_ m: RemoteResourceMissing) {
         lock.lock(); defer { lock.unlock() }
         if missingSet.insert(m).inserted { missingOrder.append(m) }
