@@ -25,6 +25,7 @@ struct strata_jpeg_decoder {
     const unsigned char *data;
     size_t size;
     int header_read;
+    int header_ok;
     int image_read;
 };
 
@@ -94,6 +95,7 @@ int strata_jpeg_decoder_read_header(strata_jpeg_decoder *decoder, uint32_t *widt
     jpeg_read_header(&decoder->info, TRUE);
     /* libjpeg-turbo's extended colour space: RGBA with the filler byte set to 0xFF. */
     decoder->info.out_color_space = JCS_EXT_RGBA;
+    decoder->header_ok = 1;
     *width = decoder->info.image_width;
     *height = decoder->info.image_height;
     return STRATA_JPEG_OK;
@@ -101,8 +103,8 @@ int strata_jpeg_decoder_read_header(strata_jpeg_decoder *decoder, uint32_t *widt
 
 int strata_jpeg_decoder_read_image(strata_jpeg_decoder *decoder, unsigned char *out, size_t stride) {
     if (decoder == NULL) return STRATA_JPEG_ERROR;
-    if (!decoder->header_read || decoder->image_read || decoder->info.image_width == 0) {
-        set_message(decoder, "JPEG header not read, or image already read");
+    if (!decoder->header_ok || decoder->image_read) {
+        set_message(decoder, "JPEG header not read (or unreadable), or image already read");
         return STRATA_JPEG_ERROR;
     }
     decoder->image_read = 1;
