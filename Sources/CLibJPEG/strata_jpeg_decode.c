@@ -42,10 +42,19 @@ static void on_error(j_common_ptr info) {
     longjmp(decoder->jump, 1);
 }
 
-/* emit_message: level -1 is a warning about the data. Extraneous bytes between markers are
- * common and harmless; every other warning means missing or damaged pixels, so it fails. */
+/* emit_message: level -1 is a warning about the file. Those about its metadata (extraneous
+ * bytes between markers, an unknown JFIF revision, an odd Adobe transform code) are common and
+ * harmless; every other one means missing or damaged pixels, so it fails the decode. */
 static void on_message(j_common_ptr info, int level) {
-    if (level == -1 && info->err->msg_code != JWRN_EXTRANEOUS_DATA) on_error(info);
+    if (level != -1) return;
+    switch (info->err->msg_code) {
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_JFIF_MAJOR:
+    case JWRN_ADOBE_XFORM:
+        return;
+    default:
+        on_error(info);
+    }
 }
 
 /* progress_monitor: stops files whose scans never end. */

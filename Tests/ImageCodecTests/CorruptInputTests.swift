@@ -77,6 +77,17 @@ final class CorruptInputTests: XCTestCase {
         XCTAssertThrowsError(try ImageDecoder.decode(lossless)) { XCTAssertEqual(($0 as? ImageDecodeError)?.kind, .invalid, "\($0)") }
     }
 
+    /// Stray bytes between two markers (libjpeg's "extraneous bytes" warning) are common and
+    /// harmless: the image decodes as without them.
+    func testExtraneousBytesBetweenMarkersAreTolerated() throws {
+        let jpeg = try Fixture.bytes("rgb.jpg")
+        XCTAssertEqual(Array(jpeg[2..<4]), [0xFF, 0xE0], "the fixture starts with a JFIF APP0 segment")
+        let afterAPP0 = 4 + Int(jpeg[4]) << 8 + Int(jpeg[5])
+        var padded = jpeg
+        padded.insert(contentsOf: [0x12, 0x34, 0x56], at: afterAPP0)
+        XCTAssertEqual(try ImageDecoder.decode(padded), try ImageDecoder.decode(jpeg))
+    }
+
     func testUnsupportedFeaturesSayWhat() throws {
         XCTAssertThrowsError(try ImageDecoder.decode(try Fixture.bytes("cmyk.jpg"))) { error in
             let e = error as? ImageDecodeError
