@@ -1,8 +1,8 @@
 import Foundation
 
 /// Problems met while loading tiles and images that a render silently skips (a corrupt or
-/// truncated raster tile, bytes in no image format, a corrupt vector tile), kept so tools and the server can say why something is
-/// missing. Distinct messages only, capped; thread-safe.
+/// truncated raster tile, bytes in no image format, a corrupt vector tile), kept so tools and
+/// the server can say why something is missing. Distinct messages only, capped; thread-safe.
 public final class TileWarnings: @unchecked Sendable {
     public static let limit = 100
     private let lock = NSLock()
