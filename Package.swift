@@ -43,6 +43,13 @@ let package = Package(
         .target(name: "Raster", exclude: ["README.md"]),
         // PNG encode/decode of RGBA buffers.
         .target(name: "PNGCodec", dependencies: ["CLibPNG"]),
+        // C shim around libjpeg-turbo decompression (Debian libjpeg62-turbo-dev): its longjmp
+        // error exit stays in C.
+        .target(name: "CLibJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // C shim around libwebp decoding (Debian libwebp-dev).
+        .target(name: "CLibWebP", linkerSettings: [.linkedLibrary("webp")]),
+        // Decoding of untrusted raster images: PNG, JPEG and WebP sniffed by signature.
+        .target(name: "ImageCodec", dependencies: ["PNGCodec", "CLibJPEG", "CLibWebP"]),
         // Style model, expressions, validation, commands and diff.
         // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
         .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"]),
@@ -53,10 +60,10 @@ let package = Package(
         // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges.
         .target(name: "Fonts", dependencies: ["CFreeType", "SourceData"]),
         // Style + data -> pixels.
-        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec", "Fonts"]),
+        .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec", "ImageCodec", "Fonts"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
         .target(name: "TileServer", dependencies: [
-            "Renderer", "Fonts", "PNGCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",
+            "Renderer", "Fonts", "PNGCodec", "ImageCodec", "JSON", "StyleSpec", "SourceData", "Geo", "Raster",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -77,7 +84,7 @@ let package = Package(
         ]),
         // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);
         // a plain build replays files through them.
-        .executableTarget(name: "strata-fuzz", dependencies: ["JSON", "Geo", "StyleSpec", "SourceData", "PNGCodec"]),
+        .executableTarget(name: "strata-fuzz", dependencies: ["JSON", "Geo", "StyleSpec", "SourceData", "PNGCodec", "ImageCodec"]),
 
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", dependencies: ["JSON", "SplitMix"], path: "Tests/Support/StrataTestSupport"),
@@ -85,13 +92,14 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "StrataTestSupport"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "PNGCodec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "CLibPNG", "SplitMix", "StrataTestSupport"]),
         .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "JSON", "Geo", "SplitMix", "StrataTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
-                    exclude: ["Failures", "Annotations/References"], resources: [.copy("Cases"), .copy("PixelmatchPairs")]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "ImageCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
+                    exclude: ["Failures", "Annotations/References"], resources: [.copy("Cases"), .copy("PixelmatchPairs"), .copy("ImageFixtures")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "Raster", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SECONDS_PER_TARGET=${1:-60}
 shift || true
-ALL=(json style expression geojson mvt pmtiles mbtiles-row image glyphs sprite)
+ALL=(json style expression geojson mvt pmtiles mbtiles-row image jpeg webp glyphs sprite)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 BUILD=$ROOT/.build-fuzz
@@ -90,10 +90,10 @@ for t in "${TARGETS[@]}"; do
   rm -rf "$corpus"; mkdir -p "$corpus" "$BUILD/artifacts" "$BUILD/logs" "$BUILD/tmp"
   seed_corpus "$t" "$corpus"
   echo "== $t: $(ls "$corpus" | wc -l) seeds, ${SECONDS_PER_TARGET}s"
-  # image decodes up to 4096² px (the upload limit) twice per input: under ASan its freed
-  # 64 MB buffers pile up in the allocator (a replay of the input alone stays far below), so it
-  # gets more room and every target a small quarantine that gives memory back.
-  rss=2048; [ "$t" = image ] && rss=4096
+  # image, jpeg and webp decode up to 4096² px (the upload limit) twice per input: under ASan
+  # their freed 64 MB buffers pile up in the allocator (a replay of the input alone stays far
+  # below), so they get more room and every target a small quarantine that gives memory back.
+  rss=2048; case $t in image|jpeg|webp) rss=4096 ;; esac
   STRATA_FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no TMPDIR=$BUILD/tmp \
   ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32:allocator_release_to_os_interval_ms=500${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
     "$BIN" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=$rss -timeout=10 -detect_leaks=0 -print_final_stats=1 \

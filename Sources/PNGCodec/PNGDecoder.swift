@@ -18,6 +18,14 @@ public struct StraightRGBAImage: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var rgba: [UInt8]
+
+    /// Also for pixels made by other decoders (JPEG, WebP in ImageCodec).
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(rgba.count == width * height * 4, "RGBA8 buffer of the wrong size")
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
 }
 
 /// PNG → premultiplied RGBA8 through libpng: every colour type, bit depth (16-bit is

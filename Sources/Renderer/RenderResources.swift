@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import PNGCodec
+import ImageCodec
 import Raster
 import SourceData
 import StyleSpec
@@ -151,15 +151,16 @@ extension RenderResources {
         (try? patterns.value(for: key) { PreparedPattern(image: build()) })?.image
     }
 
-    /// A runtime image's pixels; nil (with a warning) when its bytes are not a PNG.
+    /// A runtime image's pixels (PNG, JPEG or WebP); nil (with a warning) when its bytes do
+    /// not decode.
     func runtimeImage(_ image: StyleImage, name: String) -> SpriteImage? {
         let loaded = try? runtimeImages.value(for: image.contentHash.hex) {
             do {
-                let png = try PNGDecoder.decode(image.png, maxPixels: SpriteLoader.maxSheetPixels)
-                let pixmap = Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA)
+                let decoded = try ImageDecoder.decode(image.png, maxPixels: SpriteLoader.maxSheetPixels)
+                let pixmap = Pixmap(width: decoded.width, height: decoded.height, premultipliedData: decoded.premultipliedRGBA)
                 return RuntimeImage(image: SpriteImage(pixmap: pixmap, pixelRatio: image.pixelRatio, sdf: image.sdf))
             } catch {
-                tiles.warnings.add("image \"\(SpriteIndex.printable(name))\" is not a readable PNG: \(error)")
+                tiles.warnings.add("image \"\(SpriteIndex.printable(name))\" is not a readable image: \(error)")
                 return RuntimeImage(image: nil)
             }
         }

@@ -1,7 +1,8 @@
 import PNGCodec
 
-/// An uploaded image (`PUT /images/{id}`) as `ImageValidation` decodes
-/// it: PNG with at most 4096² pixels. A decoded image has a buffer of width·height·4 bytes,
+/// An uploaded PNG (`PUT /images/{id}`) as `ImageValidation` decodes it (through
+/// `ImageDecoder`, which hands PNGs to `PNGDecoder`): at most 4096² pixels. JPEG and WebP
+/// have their own targets (`FuzzJPEG.swift`, `FuzzWebP.swift`). A decoded image has a buffer of width·height·4 bytes,
 /// premultiplied (no channel above alpha), and the straight-alpha decode agrees on size.
 func fuzzImage(_ data: UnsafeRawBufferPointer) {
     let maxPixels = 4096 * 4096

@@ -9,6 +9,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case json, style, expression, geojson, mvt, pmtiles
     case mbtilesRow = "mbtiles-row"
     case image
+    case jpeg, webp
     case glyphs
     case sprite
 
@@ -22,6 +23,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .pmtiles: fuzzPMTiles(data)
         case .mbtilesRow: fuzzMBTilesRow(data)
         case .image: fuzzImage(data)
+        case .jpeg: fuzzJPEG(data)
+        case .webp: fuzzWebP(data)
         case .glyphs: fuzzGlyphPBF(data)
         case .sprite: fuzzSprite(data)
         }

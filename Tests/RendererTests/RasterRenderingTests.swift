@@ -32,17 +32,21 @@ final class RasterRenderingTests: XCTestCase {
         XCTAssertEqual(px.rgba(400, 400), [0, 0, 255, 255])
     }
 
-    func testJPEGTilesAreSkippedWithAWarning() throws {
+    func testCorruptJPEGAndWebPTilesAreSkippedWithAWarning() throws {
+        // The signatures only: each decoder refuses the rest, and the tile draws as nothing.
         try fixture.write([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8), "r/1/0/0.png")
         try fixture.write(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), "r/1/1/0.png")
+        try fixture.write(Array("GIF89a".utf8), "r/1/0/1.png")
         let renderer = try fixture.renderer()
         let json = try JSONParser.parse(rasterStyle())
         guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else { return XCTFail() }
         let px = try renderer.render(parsed.0, camera: quadrants)
         XCTAssertEqual(px.rgba(10, 10), [0, 0, 0, 0])
         let warnings = renderer.resources.tiles.warnings.all
-        XCTAssertTrue(warnings.contains { $0.contains("1/0/0") && $0.contains("JPEG") }, "\(warnings)")
-        XCTAssertTrue(warnings.contains { $0.contains("1/1/0") && $0.contains("WebP") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.contains("1/0/0") && $0.contains("JPEG error") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.contains("1/1/0") && $0.contains("WebP error") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.contains("1/0/1") && $0.contains("not a PNG, JPEG or WebP image") }, "\(warnings)")
+        XCTAssertFalse(warnings.contains { $0.contains("only PNG") }, "\(warnings)")
     }
 
     func testTileSize256PicksTheNextZoom() throws {

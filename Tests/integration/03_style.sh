@@ -160,6 +160,14 @@ head -c 100 "$WORK/icon.png" > "$WORK/broken.png"
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$WORK/broken.png" "$BASE/images/bad$Q"); expect_error 400 invalid_image
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary 'not a png' "$BASE/images/bad$Q"); expect_error 400 invalid_image
 STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$WORK/icon.png" "$BASE/images/x$Q&pixelRatio=-1"); expect_error 400 invalid_image
+# JPEG and WebP bodies are images too (fixtures of the ImageCodec tests); a cut one is a 400.
+FIXTURES="$(dirname "$0")/../ImageCodecTests/Fixtures"
+for f in rgb.jpg rgba-lossless.webp; do
+  STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$FIXTURES/$f" "$BASE/images/upload$Q"); expect_status 201
+  req DELETE "/images/upload$Q"; expect_status 204
+done
+head -c 300 "$FIXTURES/rgb.jpg" > "$WORK/broken.jpg"
+STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT --data-binary @"$WORK/broken.jpg" "$BASE/images/bad$Q"); expect_error 400 invalid_image
 # GET /images lists what icon-image can name: the session's images, then its sprite's.
 req GET "/images$Q"; expect_status 200; expect_json length 1; expect_json '.[0].id' marker
 expect_json '.[0].source' image; expect_json '.[0].pixelRatio' 1; expect_json '.[0].sdf' false

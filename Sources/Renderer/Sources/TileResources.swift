@@ -1,7 +1,7 @@
 import Foundation
 import Geo
+import ImageCodec
 import JSON
-import PNGCodec
 import Raster
 import SourceData
 import StyleSpec
@@ -13,7 +13,7 @@ import StyleSpec
 /// plus z/x/y), so sessions showing the same data share one decode.
 public final class TileResources: Sendable {
     let archives = TileArchiveRegistry()
-    /// What was skipped and why (unreadable sources, JPEG tiles, corrupt tiles).
+    /// What was skipped and why (unreadable sources, corrupt tiles and images).
     public let warnings = TileWarnings()
     let sources: SourceCache<ResolvedTiledSource>
     let vectorTiles: SourceCache<LoadedVectorTile>
@@ -103,6 +103,17 @@ public final class TileResources: Sendable {
         }) ?? .missing
     }
 
+    /// A raster-dem tile of `source`, like `rasterTile` but with the file's straight RGBA in the
+    /// pixmap: the channels encode elevations, which premultiplying would change wherever
+    /// alpha < 255. Cached apart from colour tiles of the same data.
+    func demTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedRasterTile {
+        let key = "dem|" + source.dataKey + "|" + tile.description
+        return (try? rasterTiles.value(for: key) {
+            guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
+            return LoadedRasterTile.decode(bytes, what: "raster-dem tile \(tile) of \(source.dataKey)", warnings: warnings, straight: true)
+        }) ?? .missing
+    }
+
     /// The image of an `image` source (its `url` inside the data directory).
     func image(url: String, directory: DataDirectory?) -> Pixmap? {
         guard let directory else { return nil }
@@ -146,20 +157,27 @@ public enum LoadedRasterTile: Sendable {
         return 64
     }
 
-    /// PNG bytes → premultiplied pixels. JPEG and WebP are not decoded (no codec here): such
-    /// tiles draw as nothing, with a warning naming the format.
-    static func decode(_ bytes: [UInt8], what: String, warnings: TileWarnings) -> LoadedRasterTile {
+    /// PNG, JPEG or WebP bytes → premultiplied pixels (straight RGBA when `straight`, for
+    /// raster-dem). Bytes in no image format and corrupt or truncated files draw as nothing,
+    /// with a warning naming the format and the decoder's reason.
+    static func decode(_ bytes: [UInt8], what: String, warnings: TileWarnings, straight: Bool = false) -> LoadedRasterTile {
         guard !bytes.isEmpty else { return .empty }
-        if let problem = TileWarnings.rasterFormatProblem(bytes) {
-            warnings.add("\(what) \(problem)")
-            return .empty
-        }
         do {
-            let png = try PNGDecoder.decode(bytes, maxPixels: 4096 * 4096)
-            return .image(Pixmap(width: png.width, height: png.height, premultipliedData: png.premultipliedRGBA))
+            if straight {
+                let image = try ImageDecoder.decodeStraightRGBA(bytes, maxPixels: maxPixels)
+                return .image(Pixmap(width: image.width, height: image.height, premultipliedData: image.rgba))
+            }
+            let image = try ImageDecoder.decode(bytes, maxPixels: maxPixels)
+            return .image(Pixmap(width: image.width, height: image.height, premultipliedData: image.premultipliedRGBA))
+        } catch let error as ImageDecodeError where error.kind == .unrecognized {
+            warnings.add("\(what) is \(error.message)")
+            return .empty
         } catch {
             warnings.add("\(what): \(error)")
             return .empty
         }
     }
+
+    /// The largest tile or image decoded (4096², 64 MB of pixels).
+    static let maxPixels = 4096 * 4096
 }

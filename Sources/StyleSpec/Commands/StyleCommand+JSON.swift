@@ -116,7 +116,7 @@ extension StyleCommand {
         return .success(out)
     }
 
-    /// `{"png": base64, "pixelRatio": n, "sdf": bool}` as an image.
+    /// `{"png": base64, "pixelRatio": n, "sdf": bool}` as an image (PNG, JPEG or WebP bytes).
     public static func parseImage(_ value: JSONValue, at path: JSONPointer) -> Result<StyleImage, StyleError> {
         func fail(_ p: JSONPointer, _ m: String) -> Result<StyleImage, StyleError> {
             .failure(StyleError(path: p, message: m, code: StyleErrorCode.invalidCommand))
@@ -125,8 +125,12 @@ extension StyleCommand {
         for (k, _) in o where !["png", "pixelRatio", "sdf"].contains(k) { return fail(path / k, "unknown property \"\(k)\"") }
         guard case .string(let b64)? = o["png"] else { return fail(path / "png", "base64 PNG string expected") }
         guard let bytes = Base64.decode(b64), !bytes.isEmpty else { return fail(path / "png", "invalid base64 data") }
-        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.starts(with: pngSignature) else { return fail(path / "png", "data is not a PNG image") }
+        // The renderer decodes PNG, JPEG and WebP (sniffed by signature; this module does not
+        // decode). The member keeps its name "png" whatever the format, so stored styles load.
+        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let isJPEG = bytes.starts(with: [0xFF, 0xD8, 0xFF])
+        let isWebP = bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && bytes[8..<12].elementsEqual("WEBP".utf8)
+        guard isPNG || isJPEG || isWebP else { return fail(path / "png", "data is not a PNG, JPEG or WebP image") }
         var ratio = 1.0
         if let r = o["pixelRatio"] {
             guard case .number(let n) = r, n > 0, n.isFinite else { return fail(path / "pixelRatio", "positive number expected") }

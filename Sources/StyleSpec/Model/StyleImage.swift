@@ -1,4 +1,5 @@
-/// An image added to a session's style (for `icon-image` and `*-pattern`). Kept as PNG bytes:
+/// An image added to a session's style (for `icon-image` and `*-pattern`). Kept as the file's
+/// bytes — PNG, JPEG or WebP, in `png` whatever the format (the stored JSON's member name):
 /// the renderer decodes it; the style only stores and hashes it.
 public struct StyleImage: Sendable, Hashable {
     public let png: [UInt8]

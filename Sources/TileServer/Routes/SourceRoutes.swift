@@ -95,7 +95,7 @@ extension StrataApp {
 
     // MARK: images
 
-    /// `PUT /images/{id}?pixelRatio=1&sdf=false` with a PNG body: 201 new, 200 replaced.
+    /// `PUT /images/{id}?pixelRatio=1&sdf=false` with a PNG, JPEG or WebP body: 201 new, 200 replaced.
     func putImage(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         return mutation(ctx) { current in
@@ -113,7 +113,7 @@ extension StrataApp {
                 sdf = s == "true"
             }
             let png = ctx.request.body
-            try ImageValidation.validatePNG(png)
+            try ImageValidation.validateImage(png)
             let image = StyleImage(png: png, pixelRatio: ratio, sdf: sdf)
             let exists = current.style.image(id) != nil
             var steps: [MutationPlan.Step] = []

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import JSON
 import StyleSpec
 
@@ -173,8 +174,8 @@ extension OperationReplay {
         return StylePreparation.prepare(json)
     }
 
-    /// `PUT /images/{id}?pixelRatio=r&sdf=b` with the PNG file: the server checks the bytes
-    /// decode and the ratio is in (0, 16].
+    /// `PUT /images/{id}?pixelRatio=r&sdf=b` with the image file: the server checks the bytes
+    /// decode (PNG, JPEG or WebP, as `ImageValidation`) and the ratio is in (0, 16].
     private func addImage(id: String, path: JSONValue, options: JSONValue?) throws -> [StyleCommand] {
         let opts = options?.objectValue ?? JSONObject()
         let relative = HarnessSupport.pyText(StylePreparation.localize(path))
@@ -184,9 +185,9 @@ extension OperationReplay {
         let ratio = opts["pixelRatio"]?.numberValue ?? 1
         guard ratio > 0, ratio <= 16, ratio.isFinite else { throw Rejected(reason: "400 pixelRatio must be a number in (0, 16]") }
         do {
-            _ = try RGBAImage(png: png)
+            _ = try ImageDecoder.decode(png, maxPixels: 4096 * 4096)
         } catch {
-            throw Rejected(reason: "400 the body is not a usable PNG image: \(error)")
+            throw Rejected(reason: "400 the body is not a usable image: \(error)")
         }
         return [.addImage(id, StyleImage(png: png, pixelRatio: ratio, sdf: RenderTestMetadata.truthy(opts["sdf"])))]
     }

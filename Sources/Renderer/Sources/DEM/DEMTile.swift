@@ -12,7 +12,8 @@ struct DEMTile {
     /// Row-major, `stride × stride`; texel (x, y) of the tile is at (x + 1, y + 1).
     private(set) var elevations: [Float]
 
-    /// Decodes a square image; nil when the image is not square or empty.
+    /// Decodes a square image holding the file's straight RGBA (`TileResources.demTile`: the
+    /// channels are elevation codes, not colours); nil when it is not square or empty.
     init?(_ image: Pixmap, encoding: DEMEncoding) {
         guard image.width == image.height, image.width > 0 else { return nil }
         let n = image.width

@@ -40,7 +40,7 @@ struct DEMTileCover {
         var decoded: [TileID: DEMTile?] = [:]
         func load(_ id: TileID) -> DEMTile?? {
             if let d = decoded[id] { return d }
-            switch frame.resources.tiles.rasterTile(source, id, directory: directory) {
+            switch frame.resources.tiles.demTile(source, id, directory: directory) {
             case .image(let image):
                 let dem = DEMTile(image, encoding: encoding)
                 if dem == nil { frame.resources.tiles.warnings.add("raster-dem tile \(id) of \(source.dataKey) is not square") }
