@@ -31,6 +31,23 @@ extension DataDirectory {
         }
     }
 
+    /// The version of the remote body of `url` the server holds (changes when its content
+    /// does), recording a miss or failure as `remoteBytes` does.
+    public func remoteVersion(_ url: String, kind: RemoteKind) throws -> UInt64 {
+        guard let remote else {
+            throw DataPathError(code: "forbidden_remote", "remote resources are not fetched here (\(DataPathError.printable(url)))")
+        }
+        do {
+            return try remote.version(url, kind: kind)
+        } catch let e as RemoteResourceMissing {
+            RemoteNeeds.current?.record(e)
+            throw e
+        } catch let e as RemoteResourceFailed {
+            RemoteNeeds.current?.record(e)
+            throw e
+        }
+    }
+
     /// `reference` read relative to the remote document `base` (a TileJSON's relative tile
     /// URLs, RFC 3986 style: "//host/…", "/path", "a/b", "../a"). Absolute references, and
     /// everything when `base` is not an http(s) URL, stay as they are. Done by hand, not by

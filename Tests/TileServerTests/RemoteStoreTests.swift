@@ -31,6 +31,21 @@ final class RemoteStoreTests: XCTestCase {
         XCTAssertEqual(store.failingHosts(now: 350), [])
     }
 
+    func testVersionsChangeWithTheBodyOnly() throws {
+        let store = RemoteStore(cacheBytes: 1 << 20)
+        store.store(url, .init(body: [1], etag: "\"a\"", lastModified: nil, freshUntil: 200))
+        let v1 = try store.entry(url, kind: .tile, now: 100).entry.version
+        store.store(url, .init(body: [1], etag: "\"a\"", lastModified: nil, freshUntil: 300))
+        XCTAssertEqual(try store.entry(url, kind: .tile, now: 100).entry.version, v1, "same body, same version")
+        store.revalidated(url, freshUntil: 400)
+        XCTAssertEqual(try store.entry(url, kind: .tile, now: 350).entry.version, v1, "a 304 keeps the version")
+        store.store(url, .init(body: [2], etag: "\"b\"", lastModified: nil, freshUntil: 500))
+        XCTAssertNotEqual(try store.entry(url, kind: .tile, now: 450).entry.version, v1, "new content, new version")
+        XCTAssertEqual(try store.entry(url, kind: .tile, now: 450).usableUntil, 500)
+        store.failed(url, failure, until: 600)
+        XCTAssertEqual(try store.entry(url, kind: .tile, now: 550).usableUntil, 600, "a stale copy is usable until the failure is retried")
+    }
+
     func testFailureWithoutACopyIsReported() {
         let store = RemoteStore(cacheBytes: 1 << 20)
         store.failed(url, failure, until: 300)

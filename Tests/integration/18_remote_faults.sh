@@ -69,10 +69,14 @@ pass
 
 # Stale if error: the upstream fails after a first success; the stale copy serves new renders.
 # Then it comes back with new content (another ETag): fresh data returns.
+# (/ok answers max-age=0: once the fetching render's 2 s hand-off has passed, every use revalidates.)
 S=$(raster ok 0.9); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200
+sleep 2.5
 curl -s "http://127.0.0.1:$UP/admin/down" >/dev/null
 S=$(raster ok 0.8); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200 "stale copy while the upstream fails"
 expect_pixel 128 128 255 51 51
+grep -q '^/ok/.* 500$' "$WORK/up.log" || fail "the stale copy was not revalidated against the failing upstream"
+pass
 curl -s "http://127.0.0.1:$UP/admin/colour/0000ff" >/dev/null
 curl -s "http://127.0.0.1:$UP/admin/up" >/dev/null
 fresh=""

@@ -81,7 +81,7 @@ public final class TileResources: Sendable {
     /// A vector tile of `source`: `.missing` when the source has no such tile, `.empty` for an
     /// empty or undecodable tile (a broken tile draws nothing; the rest of the map still draws).
     func vectorTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedVectorTile {
-        let key = source.dataKey + "|" + tile.description
+        guard let key = try? source.tileKey(tile, directory: directory) else { return .missing }
         return (try? vectorTiles.value(for: key) {
             guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
             do {
@@ -96,7 +96,7 @@ public final class TileResources: Sendable {
     /// A raster tile of `source` as a premultiplied image; `.missing` when absent, `.empty`
     /// for a zero-length or undecodable tile.
     func rasterTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedRasterTile {
-        let key = source.dataKey + "|" + tile.description
+        guard let key = try? source.tileKey(tile, directory: directory) else { return .missing }
         return (try? rasterTiles.value(for: key) {
             guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
             return LoadedRasterTile.decode(bytes, what: "raster tile \(tile) of \(source.dataKey)", warnings: warnings)
@@ -107,7 +107,7 @@ public final class TileResources: Sendable {
     /// pixmap: the channels encode elevations, which premultiplying would change wherever
     /// alpha < 255. Cached apart from colour tiles of the same data.
     func demTile(_ source: TiledSource, _ tile: TileID, directory: DataDirectory) -> LoadedRasterTile {
-        let key = "dem|" + source.dataKey + "|" + tile.description
+        guard let key = try? "dem|" + source.tileKey(tile, directory: directory) else { return .missing }
         return (try? rasterTiles.value(for: key) {
             guard let bytes = try source.tileBytes(tile, directory: directory) else { return .missing }
             return LoadedRasterTile.decode(bytes, what: "raster-dem tile \(tile) of \(source.dataKey)", warnings: warnings, straight: true)

@@ -83,7 +83,7 @@ enum TiledLayerDrawing {
             let target = direct ? output : clip.canvas(like: output)
             let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
                                       canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles && !wholeFeatures,
-                                      promoteId: promoteId, tileKey: source.dataKey + "|" + placed.id.description)
+                                      promoteId: promoteId, tileKey: try? source.tileKey(placed.id, directory: directory))
             try paint(pass)
             guard !direct, !pass.drawnBounds.isEmpty else { continue }
             let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)

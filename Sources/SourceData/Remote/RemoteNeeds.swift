@@ -10,6 +10,7 @@ public final class RemoteNeeds: @unchecked Sendable {
     private var missingSet: Set<RemoteResourceMissing> = []
     private var missingOrder: [RemoteResourceMissing] = []
     private var failedList: [RemoteResourceFailed] = []
+    private var usableUntil: Double?
 
     public init() {}
 
@@ -36,6 +37,16 @@ public final class RemoteNeeds: @unchecked Sendable {
         l.failed = failedList
         return l
     }
+
+    /// The render drew remote data usable until `until` (seconds since 1970): its image may be
+    /// kept no longer than the earliest such time.
+    public func used(until: Double) {
+        lock.lock(); defer { lock.unlock() }
+        usableUntil = min(usableUntil ?? until, until)
+    }
+
+    /// When the earliest remote data the render used stops being usable; nil when it used none.
+    public var expiry: Double? { lock.lock(); defer { lock.unlock() }; return usableUntil }
 
     public func record(_ l: Lacked) {
         for m in l.missing { record(m) }

@@ -24,6 +24,9 @@ public protocol RemoteResources: Sendable {
     /// 204: a sparse tileset's missing tile). Throws `RemoteResourceMissing` when it was not
     /// fetched yet and `RemoteResourceFailed` when the upstream failed with no copy held.
     func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]?
+    /// The version of the body `bytes` would give now (a new number when the content changes):
+    /// caches of what is built from remote data key on it. Throws as `bytes` does.
+    func version(_ url: String, kind: RemoteKind) throws -> UInt64
 }
 
 /// A remote resource the render needs and no one has fetched yet.

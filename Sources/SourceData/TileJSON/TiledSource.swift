@@ -122,6 +122,18 @@ public struct TiledSource: Sendable {
         (180 - (180 / Double.pi) * log(tan(Double.pi / 4 + lat * Double.pi / 360))) / 360
     }
 
+    /// The identity of `tile`'s data, for caches of what is built from it: the source's data
+    /// key and the tile, plus, for a remote tile, the version of the body the server holds (a
+    /// changed body after revalidation is new data; one not held throws, as `tileBytes` does).
+    public func tileKey(_ tile: TileID, directory: DataDirectory) throws -> String {
+        let key = dataKey + "|" + tile.description
+        guard case .templates(let templates) = origin else { return key }
+        let template = templates[(tile.x + tile.y) % templates.count]
+        let y = scheme == .tms ? tile.tilesPerSide - 1 - tile.y : tile.y
+        guard case .remote(let url) = try directory.resolveTile(template, z: tile.z, x: tile.x, y: y) else { return key }
+        return key + "|v" + String(try directory.remoteVersion(url, kind: .tile))
+    }
+
     /// The stored bytes of `tile`: nil when the tile does not exist (missing file or not in
     /// the archive), empty for an empty tile. Throws for hostile paths and read errors.
     public func tileBytes(_ tile: TileID, directory: DataDirectory, limit: Int = 64 << 20) throws -> [UInt8]? {

@@ -37,7 +37,8 @@ extension RemoteFetcher {
                 keep(original, body: nil, headers: headers, now: now)
                 onFetch?(kind, host, "absent")
             case 304:
-                store.revalidated(original, freshUntil: now + CacheControl.parse(headers, now: Date(timeIntervalSince1970: now)).freshSeconds)
+                let fresh = CacheControl.parse(headers, now: Date(timeIntervalSince1970: now)).freshSeconds
+                store.revalidated(original, freshUntil: now + max(fresh, Self.handoffSeconds))
                 onFetch?(kind, host, "revalidated")
             case 301, 302, 303, 307, 308:
                 guard let location = response.headers["Location"].first else {
@@ -74,7 +75,7 @@ extension RemoteFetcher {
     }
 
     /// How long a just-fetched body serves the renders waiting for it, whatever its headers.
-    static let handoffSeconds = 10.0
+    static let handoffSeconds = 2.0
 
     /// `url` with the host's configured query parameters (API keys) added or replaced.
     func withParameters(_ url: String, host: String) -> String {

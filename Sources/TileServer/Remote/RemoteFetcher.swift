@@ -41,7 +41,15 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     // MARK: RemoteResources (render threads)
 
     public func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]? {
-        try store.lookup(url, kind: kind, now: Date().timeIntervalSince1970)
+        let (entry, until) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
+        RemoteNeeds.current?.used(until: until)
+        return entry.body
+    }
+
+    public func version(_ url: String, kind: RemoteKind) throws -> UInt64 {
+        let (entry, until) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
+        RemoteNeeds.current?.used(until: until)
+        return entry.version
     }
 
     /// Hosts failing now, for `/health`.

@@ -1,3 +1,4 @@
+import Foundation
 import NIOHTTP1
 import SourceData
 
@@ -11,14 +12,25 @@ extension RemoteNeeds {
     /// (the image is complete), fetch (`RemoteFetchNeeded`) or answer an upstream failure
     /// (502/504 `APIError` naming the resource kind and host, with Retry-After): a tile drawn
     /// without data it should have is never answered as a normal 200.
-    static func collecting<T>(_ render: () throws -> T) throws -> T {
+    /// `expiry` receives when the remote data the image shows stops being usable.
+    static func collecting<T>(expiry: RenderExpiry? = nil, _ render: () throws -> T) throws -> T {
         let needs = RemoteNeeds()
         let result = try RemoteNeeds.$current.withValue(needs) { try render() }
         let missing = needs.missing
         if !missing.isEmpty { throw RemoteFetchNeeded(missing: missing) }
         if let failure = needs.failed.first { throw APIError.upstream(failure) }
+        expiry?.set(needs.expiry)
         return result
     }
+}
+
+/// When a rendered image stops being current (nil: never, it used no remote data), handed
+/// from the render thread to the cache that keeps the image.
+final class RenderExpiry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Double?
+    func set(_ v: Double?) { lock.lock(); value = v; lock.unlock() }
+    var time: Double? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 extension APIError {

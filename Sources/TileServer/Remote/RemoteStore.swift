@@ -13,6 +13,8 @@ final class RemoteStore: Sendable {
         var etag: String?
         var lastModified: String?
         var freshUntil: Double
+        /// Changes when the body does (a 304 keeps it): caches of derived data key on it.
+        var version: UInt64 = 0
     }
 
     struct Failure: Sendable {
@@ -23,6 +25,7 @@ final class RemoteStore: Sendable {
     private struct State {
         var entries: LRUCache<String, Entry>
         var failures: [String: Failure] = [:]
+        var nextVersion: UInt64 = 1
     }
 
     private let state: NIOLockedValueBox<State>
@@ -31,17 +34,23 @@ final class RemoteStore: Sendable {
         state = NIOLockedValueBox(State(entries: LRUCache(budget: max(1 << 20, cacheBytes))))
     }
 
-    /// What a render may use of `url` at time `now`.
-    func lookup(_ url: String, kind: RemoteKind, now: Double) throws -> [UInt8]? {
-        try state.withLockedValue { s -> [UInt8]? in
+    /// What a render may use of `url` at time `now`, and until when: its own freshness, or a
+    /// stale copy's until the failure is tried again.
+    func entry(_ url: String, kind: RemoteKind, now: Double) throws -> (entry: Entry, usableUntil: Double) {
+        try state.withLockedValue { s in
             let failure = s.failures[url].flatMap { $0.until > now ? $0 : nil }
             if let e = s.entries.get(url) {
-                if e.freshUntil > now || failure != nil { return e.body }      // fresh, or stale-if-error
+                if e.freshUntil > now { return (e, e.freshUntil) }
+                if let failure { return (e, failure.until) }                      // stale-if-error
             } else if let failure {
                 throw failure.error
             }
             throw RemoteResourceMissing(url: url, kind: kind)
         }
+    }
+
+    func lookup(_ url: String, kind: RemoteKind, now: Double) throws -> [UInt8]? {
+        try entry(url, kind: kind, now: now).entry.body
     }
 
     /// The validators to send when fetching `url` again.
@@ -51,8 +60,15 @@ final class RemoteStore: Sendable {
 
     /// A 200 (or an absence) arrived.
     func store(_ url: String, _ entry: Entry) {
+        var entry = entry
         state.withLockedValue { s in
             s.failures[url] = nil
+            if let old = s.entries.get(url), old.body == entry.body {
+                entry.version = old.version
+            } else {
+                entry.version = s.nextVersion
+                s.nextVersion += 1
+            }
             _ = s.entries.set(url, entry, cost: (entry.body?.count ?? 0) + 2 * url.utf8.count + 256)
         }
     }

@@ -4,7 +4,6 @@ import JSON
 import PNGCodec
 import Raster
 import Renderer
-import SourceData
 
 /// The production `TileRenderer`: draws the session's style with `Renderer.MapRenderer` on a
 /// render thread and encodes the pixels with PNGCodec. Canvases (and their scratch memory)
@@ -45,8 +44,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline) throws -> [UInt8] {
         let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
         defer { giveBack(canvas) }
-        // What the render lacks of remote data is fetched by the server, then drawn again.
-        let result = try RemoteNeeds.collecting { try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget) }
+        let result = try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget)
         let px = canvas.pixmap
         if let uniform = result.uniformColor {
             // Empty tiles (nothing but backgrounds): no pixel scan, cached PNG.

@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 import SourceData
 import NIOCore
@@ -7,10 +8,14 @@ public struct CachedTile: Sendable {
     /// The encoded image, built once and shared by every response that serves it.
     public let buffer: ByteBuffer
     public let etag: String
+    /// Seconds since 1970 after which the image is drawn again (its remote data may have
+    /// changed); nil: kept until evicted.
+    public let expires: Double?
 
-    public init(bytes: [UInt8], etag: String) {
+    public init(bytes: [UInt8], etag: String, expires: Double? = nil) {
         buffer = ByteBuffer(bytes: bytes)
         self.etag = etag
+        self.expires = expires
     }
 
     public var bytes: [UInt8] { Array(buffer.readableBytesView) }
@@ -44,7 +49,11 @@ public final class TileService: Sendable {
 
     /// A cached tile without touching the pool (the event-loop fast path).
     public func cached(_ key: String) -> CachedTile? {
-        let hit = cache.withLockedValue { $0.get(key) }
+        let hit = cache.withLockedValue { c -> CachedTile? in
+            guard let t = c.get(key) else { return nil }
+            if let e = t.expires, e <= Date().timeIntervalSince1970 { _ = c.remove(key); return nil }
+            return t
+        }
         if hit != nil { metrics?.cacheHits.increment() }
         return hit
     }
@@ -73,11 +82,14 @@ public final class TileService: Sendable {
         }
         metrics?.cacheMisses.increment()
         let etag = Self.etag(forKey: key)
-        renderFetching(on: loop, owner: owner, render, round: 1).whenComplete { result in
+        // What the render lacks of remote data is fetched, then drawn again (`renderFetching`).
+        let expiry = RenderExpiry()
+        let job: RenderPool.Job = { budget in try RemoteNeeds.collecting(expiry: expiry) { try render(budget) } }
+        renderFetching(on: loop, owner: owner, job, round: 1).whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {
             case .success(let bytes):
-                let tile = CachedTile(bytes: bytes, etag: etag)
+                let tile = CachedTile(bytes: bytes, etag: etag, expires: expiry.time)
                 let stats = self.cache.withLockedValue { c -> (Int, Int) in
                     // Charge what the entry really holds: the buffer's storage (NIO rounds it up),
                     // the key twice (index + node) and ~512 B of node, header and allocator
