@@ -51,6 +51,11 @@ req GET /health; expect_json .status degraded; expect_json '.upstreams.failing[0
 # Permanent answers: a 404 is an empty tile (the background shows); garbage draws nothing.
 S=$(raster gone); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 255 255
 S=$(raster garbage); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 255 255
+# ... and says so: the session's warnings, the log and /metrics.
+req GET "/sessions/$S/warnings"; expect_status 200; expect_json '.warnings[0].kind' raster_tile
+grep -q "render skipped: raster tile" "$SERVER_LOG" || fail "the undecodable tile was not logged"
+req GET /metrics; grep -q 'strata_render_warnings_total{kind="raster_tile"} 1' "$BODY" || fail "the undecodable tile was not counted"
+pass
 # Refusals: a body over the tile limit, a redirect loop, a redirect to a host not allowed.
 for fault in big loop away; do
   S=$(raster $fault); req GET "/tiles/1/0/0.png?session=$S"; expect_error 502 upstream_failed

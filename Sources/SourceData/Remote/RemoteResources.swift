@@ -20,8 +20,8 @@ public enum RemoteKind: String, Sendable, Hashable, CaseIterable {
 /// waits on the network; it asks, and what is not held yet is recorded (`RemoteNeeds`) so
 /// the server fetches it on its event loops and renders again once the data is there.
 public protocol RemoteResources: Sendable {
-    /// The body of `url`: the bytes (possibly none), nil for a permanent absence (404, 410,
-    /// 204: a sparse tileset's missing tile). Throws `RemoteResourceMissing` when it was not
+    /// The body of `url`: the bytes (none for a 204, an empty tile), nil for an absence (404,
+    /// 410: a missing tile, as a missing file). Throws `RemoteResourceMissing` when it was not
     /// fetched yet and `RemoteResourceFailed` when the upstream failed with no copy held.
     func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]?
     /// The version of the body `bytes` would give now (a new number when the content changes):

@@ -35,6 +35,8 @@ public final class StrataApp: HTTPResponder {
     let glyphs: GlyphService?
     /// The fetcher of remote resources (nil when no remote host is allowed).
     let remote: RemoteFetcher?
+    /// What each session's renders could not use (`GET /sessions/{id}/warnings`).
+    let warnings: SessionWarnings
 
     /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
     public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
@@ -56,8 +58,15 @@ public final class StrataApp: HTTPResponder {
         let remote = dataDirectory?.remote as? RemoteFetcher
         remote?.onFetch = { [metrics] kind, host, result in metrics.remoteFetch(kind: kind.rawValue, host: host, result: result) }
         self.remote = remote
+        // Each distinct thing renders could not use: logged once and counted by kind.
+        renderer.warnings?.onNew { [metrics] message in
+            Logger(label: "strata.render").warning("render skipped: \(message)")
+            metrics.renderWarning(kind: TileWarnings.kind(of: message))
+        }
+        let warnings = SessionWarnings()
+        self.warnings = warnings
         self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics,
-                                 remote: remote)
+                                 remote: remote, onWarnings: { owner, messages in warnings.add(messages, session: owner) })
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }

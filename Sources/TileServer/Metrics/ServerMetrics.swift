@@ -70,6 +70,11 @@ public final class ServerMetrics: Sendable {
                             dimensions: [("kind", kind), ("host", host), ("result", result)], factory: factory).increment()
     }
 
+    /// Counts one distinct thing renders could not use, by kind (sprite, glyphs, raster_tile, …).
+    public func renderWarning(kind: String) {
+        CoreMetrics.Counter(label: "strata_render_warnings_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
     /// Counts one request and records its latency under its route pattern (not the raw path,
     /// which would make a series per tile).
     public func request(route: String, method: String, status: Int, seconds: Double) {

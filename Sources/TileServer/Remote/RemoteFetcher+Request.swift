@@ -33,7 +33,12 @@ extension RemoteFetcher {
                 }
                 keep(original, body: body, headers: headers, now: now)
                 onFetch?(kind, host, "ok")
-            case 204, 404, 410:
+            case 204:
+                // No content: an empty tile (drawn as nothing, no fallback), as a zero-length file.
+                keep(original, body: [], headers: headers, now: now)
+                onFetch?(kind, host, "empty")
+            case 404, 410:
+                // Absent: a missing tile (raster sources fall back to a parent), as a missing file.
                 keep(original, body: nil, headers: headers, now: now)
                 onFetch?(kind, host, "absent")
             case 304:
@@ -65,7 +70,7 @@ extension RemoteFetcher {
     /// Keeps a 200 or an absence as its headers allow (no-store: kept only for the render
     /// that asked, a few seconds, then asked again).
     private func keep(_ url: String, body: [UInt8]?, headers: [(String, String)], now: Double) {
-        let cc = CacheControl.parse(headers, absent: body == nil, now: Date(timeIntervalSince1970: now))
+        let cc = CacheControl.parse(headers, absent: body?.isEmpty ?? true, now: Date(timeIntervalSince1970: now))
         let fresh = cc.store ? cc.freshSeconds : 0
         let header = { (name: String) in headers.first { $0.0.lowercased() == name }?.1 }
         // A response that must be revalidated at once still serves the render that fetched it.

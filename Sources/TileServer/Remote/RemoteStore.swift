@@ -8,7 +8,7 @@ import SourceData
 /// is failing, when it is used as it is (stale-if-error); a failure with no entry is reported.
 final class RemoteStore: Sendable {
     struct Entry: Sendable {
-        /// nil: a permanent absence (404, 410, 204).
+        /// nil: an absence (404, 410); empty: no content (204).
         var body: [UInt8]?
         var etag: String?
         var lastModified: String?

@@ -28,6 +28,8 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
 
     public var cacheUsage: [RenderCacheUsage] { renderer.resources.cacheUsage }
 
+    public var warnings: TileWarnings? { renderer.resources.tiles.warnings }
+
     public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
             throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")

@@ -13,10 +13,13 @@ public protocol TileRenderer: Sendable {
     func spriteImageNames(_ sprite: JSONValue?) -> [String]
     /// Its caches' budgets and use (for `/metrics`); [] when it keeps none.
     var cacheUsage: [RenderCacheUsage] { get }
+    /// What its renders could not use (logged and counted by the server); nil when it keeps none.
+    var warnings: TileWarnings? { get }
 }
 
 extension TileRenderer {
     public var customLayers: CustomLayerRegistry? { nil }
     public func spriteImageNames(_ sprite: JSONValue?) -> [String] { [] }
     public var cacheUsage: [RenderCacheUsage] { [] }
+    public var warnings: TileWarnings? { nil }
 }

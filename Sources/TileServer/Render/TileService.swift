@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Renderer
 import SourceData
 import NIOCore
 
@@ -36,8 +37,13 @@ public final class TileService: Sendable {
     /// a sprite's @2x then its 1x files. Beyond this many rounds the tile is a 502.
     static let maxFetchRounds = 6
 
-    public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil, remote: RemoteFetcher? = nil) {
+    /// Receives what each render could not use, with the session it rendered for.
+    private let onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)?
+
+    public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil, remote: RemoteFetcher? = nil,
+                onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)? = nil) {
         self.pool = pool
+        self.onWarnings = onWarnings
         self.remote = remote
         self.cache = NIOLockedValueBox(LRUCache(budget: cacheBytes))
         self.budgetMs = budgetMs
@@ -84,7 +90,13 @@ public final class TileService: Sendable {
         let etag = Self.etag(forKey: key)
         // What the render lacks of remote data is fetched, then drawn again (`renderFetching`).
         let expiry = RenderExpiry()
-        let job: RenderPool.Job = { budget in try RemoteNeeds.collecting(expiry: expiry) { try render(budget) } }
+        let job: RenderPool.Job = { [onWarnings] budget in
+            let warnings = RenderWarnings()
+            defer { onWarnings?(owner, warnings.messages) }
+            return try RenderWarnings.$current.withValue(warnings) {
+                try RemoteNeeds.collecting(expiry: expiry) { try render(budget) }
+            }
+        }
         renderFetching(on: loop, owner: owner, job, round: 1).whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {

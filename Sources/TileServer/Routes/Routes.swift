@@ -15,6 +15,7 @@ extension StrataApp {
         r.add(.POST, "/sessions", { app, ctx in app.createSession(ctx) })
         r.add(.GET, "/sessions/{id}", { app, ctx in try app.getSession(ctx) })
         r.add(.DELETE, "/sessions/{id}", { app, ctx in app.deleteSession(ctx) })
+        r.add(.GET, "/sessions/{id}/warnings", { app, ctx in try app.sessionWarnings(ctx) })
         // Style
         r.add(.GET, "/style", { app, ctx in try app.getStyle(ctx) })
         r.add(.PUT, "/style", { app, ctx in app.putStyle(ctx) })

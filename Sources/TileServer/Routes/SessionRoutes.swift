@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Renderer
 import NIOCore
 import NIOHTTP1
 import StyleSpec
@@ -77,6 +78,15 @@ extension StrataApp {
             "createdAt": .string(Self.iso8601(s.createdAt)), "lastAccess": .string(Self.iso8601(s.lastAccess)),
         ]
         return ctx.loop.makeSucceededFuture(.json(body))
+    }
+
+    /// What the session's renders could not use, newest first.
+    func sessionWarnings(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let s = try sessions.session(ctx.param("id"))
+        let items: [JSONValue] = warnings.list(s.id).map { e in
+            ["time": .string(Self.iso8601(e.time)), "kind": .string(TileWarnings.kind(of: e.message)), "message": .string(e.message)]
+        }
+        return ctx.loop.makeSucceededFuture(.json(["warnings": .array(items)]))
     }
 
     func deleteSession(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
