@@ -17,11 +17,29 @@ extension DataDirectory {
         guard let host = DataDirectory.host(of: url) else {
             throw DataPathError(code: "forbidden_remote", "\"\(DataPathError.printable(url))\" is not a valid http(s) URL with a host")
         }
-        guard allowsHost(host) else {
+        guard allows(url) else {
             throw DataPathError(code: "forbidden_remote",
                                 "remote sources are not allowed for host \"\(host)\" (config remoteHosts)")
         }
         return .remote(url: url)
+    }
+
+    /// Whether the allow-list admits `url`: its host, or its host and explicit port
+    /// ("tiles.example.com:8443" admits that port only).
+    public func allows(_ url: String) -> Bool {
+        guard let host = DataDirectory.host(of: url) else { return false }
+        if allowsHost(host) { return true }
+        guard let port = DataDirectory.port(of: url) else { return false }
+        return remoteHosts.contains("\(host):\(port)")
+    }
+
+    /// The explicit port of an http(s) URL, nil when it has none.
+    static func port(of url: String) -> Int? {
+        guard let sep = url.range(of: "://") else { return nil }
+        let authority = url[sep.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst() : authority.drop { $0 != ":" }
+        guard afterHost.hasPrefix(":") else { return nil }
+        return Int(afterHost.dropFirst())
     }
 
     public func allowsHost(_ host: String) -> Bool {

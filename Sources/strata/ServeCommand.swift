@@ -48,7 +48,7 @@ struct Serve: AsyncParsableCommand {
             if !cfg.remoteHosts.isEmpty {
                 // Remote sources: fetched on NIO event loops, held in memory, checked for SSRF.
                 let hosts = directory
-                directory.remote = RemoteFetcher(settings: cfg.remote, allowsHost: { hosts.allowsHost($0) })
+                directory.remote = RemoteFetcher(settings: cfg.remote, allows: { hosts.allows($0) })
             }
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(
                 directory: directory, fontsDirectory: cfg.fontsDir, renderCacheBytes: cfg.renderCacheBytes,

@@ -30,6 +30,10 @@ final class RemoteURLTests: XCTestCase {
         XCTAssertFalse(dir.allowsHost("tiles.example.org.evil.com"))
         XCTAssertFalse(dir.allowsHost("b.example.com"))
         XCTAssertThrowsError(try dir.resolve("https://b.example.com/t.json")) { XCTAssertEqual(($0 as? DataPathError)?.code, "forbidden_remote") }
+        let ported = try DataDirectory(root: NSTemporaryDirectory(), remoteHosts: ["tiles.example.net:8443"])
+        XCTAssertTrue(ported.allows("https://tiles.example.net:8443/t.json"))
+        XCTAssertFalse(ported.allows("https://tiles.example.net/t.json"), "another port of the host")
+        XCTAssertFalse(ported.allows("https://tiles.example.net:9443/t.json"))
         let any = try DataDirectory(root: NSTemporaryDirectory(), remoteHosts: ["*"])
         XCTAssertTrue(any.allowsHost("anything.example.net"))
         XCTAssertThrowsError(try any.resolve("ftp://anything.example.net/x"))

@@ -89,10 +89,25 @@ final class RemoteStoreTests: XCTestCase {
     func testParametersFillPlaceholdersOrAreAdded() {
         var s = RemoteSettings()
         s.parameters = ["api.example.com": ["key": "k&1"]]
-        let f = RemoteFetcher(settings: s, allowsHost: { _ in true })
+        let f = RemoteFetcher(settings: s, allows: { _ in true })
         XCTAssertEqual(f.withParameters("https://api.example.com/t.json?key={key}", host: "api.example.com"), "https://api.example.com/t.json?key=k%261")
         XCTAssertEqual(f.withParameters("https://api.example.com/t.json", host: "api.example.com"), "https://api.example.com/t.json?key=k%261")
         XCTAssertEqual(f.withParameters("https://api.example.com/t.json?a=1", host: "api.example.com"), "https://api.example.com/t.json?a=1&key=k%261")
         XCTAssertEqual(f.withParameters("https://other.example.com/t.json", host: "other.example.com"), "https://other.example.com/t.json")
+    }
+}
+
+/// The per-session fetch budget as a token bucket over explicit times.
+final class FetchBudgetTests: XCTestCase {
+    func testBucketRefillsContinuouslyPerSession() {
+        var b = FetchBudget(perMinute: 60)
+        XCTAssertTrue(b.take(60, owner: "a", now: 0))
+        XCTAssertFalse(b.take(1, owner: "a", now: 0.5), "spent")
+        XCTAssertTrue(b.take(1, owner: "b", now: 0.5), "another session has its own")
+        XCTAssertEqual(b.wait(for: 1, owner: "a", now: 0.5), 0.5, accuracy: 1e-9)
+        XCTAssertTrue(b.take(1, owner: "a", now: 1.0), "one a second comes back")
+        XCTAssertFalse(b.take(2, owner: "a", now: 1.5))
+        XCTAssertTrue(b.take(60, owner: "a", now: 1000), "never more than a minute's worth")
+        XCTAssertFalse(b.take(1, owner: "a", now: 1000))
     }
 }

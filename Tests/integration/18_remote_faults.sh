@@ -93,4 +93,17 @@ done
 [ -n "$fresh" ] || fail "the new content did not return after the upstream came back"
 pass
 grep -q 'ETag\|If-None-Match' "$SERVER_LOG" && fail "request headers leaked into the log"
+
+# A session's upstream fetches are budgeted (remoteFetchesPerMinute): beyond, 429 + Retry-After.
+stop_server
+use_config '{"remoteHosts": ["127.0.0.1"], "remotePrivateHosts": ["127.0.0.1"], "remoteFetchesPerMinute": 3}'
+start_server --render-timeout-ms 600000
+S=$(raster ok)
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200
+codes=""
+for t in 3/0/0 3/1/1 3/2/2 3/3/3; do req GET "/tiles/$t.png?session=$S"; codes="$codes $STATUS"; done
+case "$codes" in *429*) pass ;; *) fail "no 429 after the fetch budget was spent: $codes" ;; esac
+req GET "/tiles/3/4/4.png?session=$S"; expect_error 429 remote_budget
+[ -n "$(header Retry-After)" ] || fail "429 without Retry-After"
+pass
 done_ok

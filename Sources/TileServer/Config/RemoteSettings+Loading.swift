@@ -33,6 +33,7 @@ extension RemoteSettings {
         case "remoteCacheBytes": cacheBytes = try positive(v)
         case "remoteTimeoutMs": requestTimeoutMs = try positive(v)
         case "remoteConnectTimeoutMs": connectTimeoutMs = try positive(v)
+        case "remoteFetchesPerMinute": fetchesPerMinute = try positive(v)
         default: return false
         }
         return true

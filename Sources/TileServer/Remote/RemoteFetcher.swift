@@ -19,21 +19,25 @@ import SourceData
 public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     let settings: RemoteSettings
     let store: RemoteStore
-    private let allowsHost: @Sendable (String) -> Bool
+    /// The allow-list (`remoteHosts`), asked of every URL and every redirect.
+    private let allows: @Sendable (String) -> Bool
     private let group: any EventLoopGroup
     private let logger: Logger
     /// One fetch per URL at a time: later askers join it.
     private let inflight = NIOLockedValueBox([String: EventLoopFuture<Void>]())
+    /// Fetches each session may still start.
+    private let budget: NIOLockedValueBox<FetchBudget>
     /// Clients by "host|address" (each pinned to its checked address).
     private let clients = NIOLockedValueBox([String: HTTPClient]())
     /// Every fetch's outcome, for metrics: (kind, host, result).
     public var onFetch: (@Sendable (RemoteKind, String, String) -> Void)?
 
-    public init(settings: RemoteSettings, allowsHost: @escaping @Sendable (String) -> Bool,
+    public init(settings: RemoteSettings, allows: @escaping @Sendable (String) -> Bool,
                 group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger = Logger(label: "strata.remote")) {
         self.settings = settings
         self.store = RemoteStore(cacheBytes: settings.cacheBytes)
-        self.allowsHost = allowsHost
+        self.budget = NIOLockedValueBox(FetchBudget(perMinute: settings.fetchesPerMinute))
+        self.allows = allows
         self.group = group
         self.logger = logger
     }
@@ -57,9 +61,21 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
 
     // MARK: fetching (event loops)
 
-    /// Fetches every resource of `needs` (joining fetches already under way); the future
-    /// succeeds when all have an outcome in the store, failures included.
-    public func fetch(_ needs: [RemoteResourceMissing], on loop: any EventLoop) -> EventLoopFuture<Void> {
+    /// Fetches every resource of `needs` for session `owner` (joining fetches already under
+    /// way, which cost nothing); the future succeeds when all have an outcome in the store,
+    /// failures included, and fails with a 429 when the session's fetch budget is spent.
+    public func fetch(_ needs: [RemoteResourceMissing], owner: String = "", on loop: any EventLoop) -> EventLoopFuture<Void> {
+        let fresh = inflight.withLockedValue { d in needs.filter { d[$0.url] == nil }.count }
+        let now = Date().timeIntervalSince1970
+        let granted = budget.withLockedValue { b -> Double? in
+            b.take(fresh, owner: owner, now: now) ? nil : b.wait(for: min(fresh, settings.fetchesPerMinute), owner: owner, now: now)
+        }
+        if let wait = granted {
+            logger.warning("session \(owner.prefix(8)) spent its upstream fetch budget")
+            return loop.makeFailedFuture(APIError(.tooManyRequests, code: "remote_budget",
+                message: "this session may start \(settings.fetchesPerMinute) upstream fetches a minute (remoteFetchesPerMinute)",
+                headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))]))
+        }
         let futures = needs.map { need -> EventLoopFuture<Void> in
             inflight.withLockedValue { d in
                 if let f = d[need.url] { return f }
@@ -94,7 +110,7 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
               scheme == "http" || scheme == "https" else {
             fail(original, kind: kind, host: "?", "not an http(s) URL", transient: false); return .done
         }
-        guard allowsHost(host) else {
+        guard allows(url) else {
             fail(original, kind: kind, host: host, "host \(host) is not in remoteHosts", transient: false); return .done
         }
         let address: String

@@ -20,6 +20,8 @@ public struct RemoteSettings: Sendable, Equatable {
     /// How long a failed fetch is remembered before it is tried again (a failing upstream is
     /// not asked once per render).
     public var failureSeconds = 5.0
+    /// Upstream fetches one session may start per minute (429 beyond).
+    public var fetchesPerMinute = 1200
 
     public init() {}
 }

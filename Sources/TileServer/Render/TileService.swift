@@ -130,7 +130,7 @@ public final class TileService: Sendable {
                                                       message: "the \(what) is still missing after \(round) fetch rounds",
                                                       headers: [("Retry-After", "5")]))
             }
-            return remote.fetch(needed.missing, on: loop).flatMap { self.renderFetching(on: loop, owner: owner, render, round: round + 1) }
+            return remote.fetch(needed.missing, owner: owner, on: loop).flatMap { self.renderFetching(on: loop, owner: owner, render, round: round + 1) }
         }
     }
 }
