@@ -17,28 +17,22 @@ extension DataDirectory {
 
     /// A remote body through `remote`, recording what is missing or failed.
     public func remoteBytes(_ url: String, kind: RemoteKind) throws -> [UInt8]? {
-        guard let remote else {
-            throw DataPathError(code: "forbidden_remote", "remote resources are not fetched here (\(DataPathError.printable(url)))")
-        }
-        do {
-            return try remote.bytes(url, kind: kind)
-        } catch let e as RemoteResourceMissing {
-            RemoteNeeds.current?.record(e)
-            throw e
-        } catch let e as RemoteResourceFailed {
-            RemoteNeeds.current?.record(e)
-            throw e
-        }
+        try throughRemote(url) { try $0.bytes(url, kind: kind) }
     }
 
     /// The version of the remote body of `url` the server holds (changes when its content
     /// does), recording a miss or failure as `remoteBytes` does.
     public func remoteVersion(_ url: String, kind: RemoteKind) throws -> UInt64 {
+        try throughRemote(url) { try $0.version(url, kind: kind) }
+    }
+
+    /// Asks `remote`, recording in `RemoteNeeds.current` what it does not hold yet or could not get.
+    private func throughRemote<T>(_ url: String, _ ask: (any RemoteResources) throws -> T) throws -> T {
         guard let remote else {
             throw DataPathError(code: "forbidden_remote", "remote resources are not fetched here (\(DataPathError.printable(url)))")
         }
         do {
-            return try remote.version(url, kind: kind)
+            return try ask(remote)
         } catch let e as RemoteResourceMissing {
             RemoteNeeds.current?.record(e)
             throw e
