@@ -5,6 +5,12 @@ extension DataDirectory {
         guard url.dropFirst(kind.rawValue.count).hasPrefix("://"), !name.isEmpty else {
             throw DataPathError(code: "unknown_archive", "\"\(DataPathError.printable(url))\": expected \(kind.rawValue)://NAME")
         }
+        // pmtiles://https://host/file.pmtiles: a remote archive read by ranges, allowed as any remote URL.
+        if kind == .pmtiles, DataDirectory.scheme(of: name) == "http" || DataDirectory.scheme(of: name) == "https" {
+            guard case .remote = try remote(name) else { throw DataPathError(code: "forbidden_remote", "not a remote URL") }
+            guard self.remote != nil else { throw DataPathError(code: "forbidden_remote", "remote archives are not fetched here") }
+            return .archive(kind: kind, name: name, path: name)
+        }
         guard let path = archives[name] else {
             let known = archives.keys.sorted().joined(separator: ", ")
             throw DataPathError(code: "unknown_archive",

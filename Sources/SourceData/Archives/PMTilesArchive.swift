@@ -3,50 +3,47 @@ import JSON
 
 /// A PMTiles v3 archive: a header, a root directory (tile id → data range, or → leaf
 /// directory), leaf directories and tile data, tiles ordered on a Hilbert curve per zoom.
-/// Directories are read on demand and kept; reads use `pread`, so render threads share one
-/// file descriptor without a lock.
+/// Directories are read on demand and kept. The bytes come from a local file or, for
+/// `pmtiles://https://…`, from HTTP range requests (`ArchiveBytes`).
 public final class PMTilesArchive: TileArchive, @unchecked Sendable {
     public let path: String
     public let metadata: TileJSON
     let header: PMTilesHeader
-    private let fd: Int32
+    private let bytes: any ArchiveBytes
     private let lock = NSLock()
     /// Decoded directories by file offset (the root and the leaves visited so far).
     private var directories: [UInt64: [PMTilesEntry]] = [:]
     private static let maxDirectoryBytes = 16 << 20
     private static let maxTileBytes = 64 << 20
 
-    public init(path: String) throws {
-        self.path = path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw TileSourceError("PMTiles archive \"\(path)\" does not exist or is not readable") }
-        self.fd = fd
-        do {
-            var st = stat()
-            guard fstat(fd, &st) == 0 else { throw TileSourceError("cannot stat \"\(path)\"") }
-            let size = UInt64(max(0, st.st_size))
-            let head = try PMTilesArchive.read(fd, offset: 0, count: PMTilesHeader.length)
-            header = try PMTilesHeader(head, fileSize: size)
-            var t = TileJSON()
-            t.minzoom = Double(header.minZoom); t.maxzoom = Double(header.maxZoom)
-            let b = header.bounds
-            if b[0] < b[2], b[1] < b[3] { t.bounds = b }
-            t.format = header.formatName
-            if header.metadataLength > 0, header.metadataLength <= UInt64(PMTilesArchive.maxDirectoryBytes) {
-                var m = try PMTilesArchive.read(fd, offset: header.metadataOffset, count: Int(header.metadataLength))
-                if header.internalCompression == .gzip { m = try Inflate.inflate(m, limit: PMTilesArchive.maxDirectoryBytes) }
-                if let json = try? JSONParser.parse(m), let layers = json["vector_layers"]?.arrayValue {
-                    t.vectorLayers = layers.compactMap { $0["id"]?.stringValue }
-                }
-            }
-            metadata = t
-        } catch {
-            close(fd)
-            throw error
-        }
+    public convenience init(path: String) throws {
+        try self.init(path: path, bytes: FileArchiveBytes(path: path))
     }
 
-    deinit { close(fd) }
+    /// A remote archive at `url`, read by ranges through `directory`'s remote store.
+    public convenience init(url: String, directory: DataDirectory) throws {
+        try self.init(path: url, bytes: RemoteArchiveBytes(url: url, directory: directory))
+    }
+
+    init(path: String, bytes: any ArchiveBytes) throws {
+        self.path = path
+        self.bytes = bytes
+        let head = try bytes.read(offset: 0, count: PMTilesHeader.length)
+        header = try PMTilesHeader(head, fileSize: bytes.size)
+        var t = TileJSON()
+        t.minzoom = Double(header.minZoom); t.maxzoom = Double(header.maxZoom)
+        let b = header.bounds
+        if b[0] < b[2], b[1] < b[3] { t.bounds = b }
+        t.format = header.formatName
+        if header.metadataLength > 0, header.metadataLength <= UInt64(PMTilesArchive.maxDirectoryBytes) {
+            var m = try bytes.read(offset: header.metadataOffset, count: Int(header.metadataLength))
+            if header.internalCompression == .gzip { m = try Inflate.inflate(m, limit: PMTilesArchive.maxDirectoryBytes) }
+            if let json = try? JSONParser.parse(m), let layers = json["vector_layers"]?.arrayValue {
+                t.vectorLayers = layers.compactMap { $0["id"]?.stringValue }
+            }
+        }
+        metadata = t
+    }
 
     public func tile(z: Int, x: Int, y: Int) throws -> [UInt8]? {
         guard z >= 0, z <= 26, x >= 0, y >= 0, x < 1 << z, y < 1 << z else { return nil }
@@ -60,7 +57,7 @@ public final class PMTilesArchive: TileArchive, @unchecked Sendable {
                       e.length <= header.dataLength - e.offset else {
                     throw TileSourceError("PMTiles entry for \(z)/\(x)/\(y) points outside the tile data")
                 }
-                var bytes = try PMTilesArchive.read(fd, offset: header.dataOffset + e.offset, count: Int(e.length))
+                var bytes = try self.bytes.read(offset: header.dataOffset + e.offset, count: Int(e.length))
                 if header.tileCompression == .gzip, !bytes.isEmpty { bytes = try Inflate.inflate(bytes) }
                 return bytes
             }
@@ -77,27 +74,12 @@ public final class PMTilesArchive: TileArchive, @unchecked Sendable {
         if let d = directories[offset] { lock.unlock(); return d }
         lock.unlock()
         guard length <= UInt64(PMTilesArchive.maxDirectoryBytes) else { throw TileSourceError("PMTiles directory of \(length) bytes is too large") }
-        var bytes = try PMTilesArchive.read(fd, offset: offset, count: Int(length))
+        var bytes = try self.bytes.read(offset: offset, count: Int(length))
         if header.internalCompression == .gzip { bytes = try Inflate.inflate(bytes, limit: PMTilesArchive.maxDirectoryBytes) }
         let entries = try PMTilesDirectory.decode(bytes)
         lock.lock(); defer { lock.unlock() }
         if directories.count > 4096 { directories.removeAll() }   // bound memory on huge archives
         directories[offset] = entries
         return entries
-    }
-
-    private static func read(_ fd: Int32, offset: UInt64, count: Int) throws -> [UInt8] {
-        guard count > 0 else { return [] }
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = out.withUnsafeMutableBytes { buf in
-                pread(fd, buf.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw TileSourceError("PMTiles archive is shorter than its header says") }
-            done += n
-        }
-        return out
     }
 }

@@ -17,8 +17,9 @@ struct PMTilesHeader: Sendable, Equatable {
     var bounds: [Double]
 
     /// Reads the header; throws unless the magic, version and fields make sense for a file
-    /// of `fileSize` bytes.
-    init(_ b: [UInt8], fileSize: UInt64) throws {
+    /// of `fileSize` bytes (nil for a remote file of unknown size: reads past its end fail).
+    init(_ b: [UInt8], fileSize: UInt64?) throws {
+        let fileSize = fileSize ?? UInt64.max
         guard b.count >= Self.length else { throw TileSourceError("PMTiles header is truncated (\(b.count) bytes)") }
         guard Array(b[0..<7]) == Array("PMTiles".utf8) else { throw TileSourceError("not a PMTiles archive (bad magic)") }
         guard b[7] == 3 else { throw TileSourceError("PMTiles version \(b[7]) is not supported (only v3)") }

@@ -21,8 +21,9 @@ public final class TileArchiveRegistry: @unchecked Sendable {
     public init() {}
 
     /// The archive at `path`, opened on first use (an archive that fails to open is not
-    /// remembered, so fixing the file fixes the source).
-    public func archive(kind: ArchiveKind, path: String) throws -> any TileArchive {
+    /// remembered, so fixing the file fixes the source). An http(s) `path` is a remote
+    /// PMTiles archive, read by ranges through `directory`'s remote store.
+    public func archive(kind: ArchiveKind, path: String, directory: DataDirectory? = nil) throws -> any TileArchive {
         let key = kind.rawValue + ":" + path
         lock.lock()
         if let a = open[key] { lock.unlock(); return a }
@@ -30,7 +31,12 @@ public final class TileArchiveRegistry: @unchecked Sendable {
         let archive: any TileArchive
         switch kind {
         case .mbtiles: archive = try MBTilesArchive(path: path)
-        case .pmtiles: archive = try PMTilesArchive(path: path)
+        case .pmtiles:
+            if DataDirectory.host(of: path) != nil, let directory {
+                archive = try PMTilesArchive(url: path, directory: directory)
+            } else {
+                archive = try PMTilesArchive(path: path)
+            }
         }
         lock.lock(); defer { lock.unlock() }
         if let a = open[key] { return a }

@@ -53,7 +53,7 @@ public struct TiledSource: Sendable {
                     throw TileSourceError("TileJSON \"\(DataPathError.printable(u))\": \(error)", path: JSONPointer(["url"]))
                 }
             case .archive(let kind, _, let path):
-                let a = try archives.archive(kind: kind, path: path)
+                let a = try archives.archive(kind: kind, path: path, directory: directory)
                 archive = a
                 base = a.metadata
             case .remote(let remoteURL):

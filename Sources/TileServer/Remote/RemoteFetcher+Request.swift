@@ -10,13 +10,14 @@ extension RemoteFetcher {
     /// One HTTP exchange for `url` (already checked), its answer stored or its failure
     /// recorded. `.retry` only for transient failures of a first attempt.
     func request(_ url: String, original: String, kind: RemoteKind, host: String, address: String,
-                 last: Bool = false) async -> RequestOutcome {
+                 range: (offset: UInt64, count: Int)? = nil, last: Bool = false) async -> RequestOutcome {
         var req = HTTPClientRequest(url: withParameters(url, host: host))
         req.method = .GET
         req.headers.add(name: "User-Agent", value: "Strata tile server")
         req.headers.add(name: "Accept-Encoding", value: "gzip")
         for (name, value) in settings.headers[host] ?? [:] { req.headers.add(name: name, value: value) }
-        if url == original, let v = store.validators(original) {
+        if let range { req.headers.add(name: "Range", value: "bytes=\(range.offset)-\(range.offset + UInt64(range.count) - 1)") }
+        if url == (RemoteRange.parse(original)?.url ?? original), let v = store.validators(original) {
             if let etag = v.etag { req.headers.add(name: "If-None-Match", value: etag) }
             if let lm = v.lastModified { req.headers.add(name: "If-Modified-Since", value: lm) }
         }
@@ -30,6 +31,11 @@ extension RemoteFetcher {
                 var body = Array(buffer: try await response.body.collect(upTo: kind.maxBytes))
                 if response.headers["Content-Encoding"].contains(where: { $0.lowercased().contains("gzip") }) {
                     body = try Inflate.inflate(body, limit: kind.maxBytes)
+                }
+                if let range, response.status.code == 200 {
+                    // The upstream ignored the range and sent the whole file: cut it out.
+                    let from = Int(min(UInt64(body.count), range.offset))
+                    body = Array(body[from..<min(body.count, from + range.count)])
                 }
                 keep(original, body: body, headers: headers, now: now)
                 onFetch?(kind, host, "ok")

@@ -90,11 +90,13 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
         return EventLoopFuture.andAllComplete(futures, on: loop)
     }
 
-    /// One resource, following redirects; the outcome goes to the store.
+    /// One resource, following redirects; the outcome goes to the store under `original`
+    /// (a key `URL#bytes=OFFSET-COUNT` is that range of URL: `RemoteRange`).
     func fetchOne(_ original: String, kind: RemoteKind) async {
-        var url = original
+        let range = RemoteRange.parse(original)
+        var url = range?.url ?? original
         for _ in 0...settings.maxRedirects {
-            switch await attempt(url, original: original, kind: kind) {
+            switch await attempt(url, original: original, kind: kind, range: range.map { ($0.offset, $0.count) }) {
             case .done: return
             case .redirect(let next): url = next
             }
@@ -105,7 +107,7 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     enum Outcome { case done, redirect(String) }
 
     /// Checks `url`, then requests it (one retry after a transient failure).
-    private func attempt(_ url: String, original: String, kind: RemoteKind) async -> Outcome {
+    private func attempt(_ url: String, original: String, kind: RemoteKind, range: (UInt64, Int)?) async -> Outcome {
         guard let host = DataDirectory.host(of: url), let scheme = url.split(separator: ":").first?.lowercased(),
               scheme == "http" || scheme == "https" else {
             fail(original, kind: kind, host: "?", "not an http(s) URL", transient: false); return .done
@@ -118,10 +120,10 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
         case .success(let a): address = a
         case .failure(let e): fail(original, kind: kind, host: host, e.reason, transient: e.transient); return .done
         }
-        var outcome = await request(url, original: original, kind: kind, host: host, address: address)
+        var outcome = await request(url, original: original, kind: kind, host: host, address: address, range: range)
         if case .retry = outcome {
             try? await Task.sleep(nanoseconds: 250_000_000)
-            outcome = await request(url, original: original, kind: kind, host: host, address: address, last: true)
+            outcome = await request(url, original: original, kind: kind, host: host, address: address, range: range, last: true)
         }
         if case .redirect(let next) = outcome { return .redirect(next) }
         return .done

@@ -35,7 +35,7 @@ public final class TileService: Sendable {
     private let remote: RemoteFetcher?
     /// Render, fetch, render again: a TileJSON, then its tiles, then their labels' glyphs,
     /// a sprite's @2x then its 1x files. Beyond this many rounds the tile is a 502.
-    static let maxFetchRounds = 6
+    static let maxFetchRounds = 8
 
     /// Receives what each render could not use, with the session it rendered for.
     private let onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)?
