@@ -34,7 +34,9 @@ class Server:
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--config", os.path.join(self.root, "config", "server.json"),
              "--port", str(self.port), "--data-dir", os.path.join(self.work, "data"),
-             "--store", os.path.join(self.work, "store.sqlite")],
+             "--store", os.path.join(self.work, "store.sqlite"),
+             # A render budget no test render meets: a busy machine must not make a tile a 503.
+             "--render-timeout-ms", "600000"],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
         deadline = time.time() + 120

@@ -72,7 +72,7 @@ limits_server() {  # limits_server IDLE_SECONDS: (re)starts the limited server
  "maxSessions": 2, "sessionIdleSeconds": $1, "maxStyleBytes": 2000, "store": ":memory:", "defaultSessionReadOnly": true}
 JSON
   : > "$WORK/server.log"
-  "$STRATA_BIN" serve --config "$WORK/limits.json" --port 0 >"$WORK/server.log" 2>&1 &
+  "$STRATA_BIN" serve --config "$WORK/limits.json" --port 0 --render-timeout-ms "$TEST_RENDER_BUDGET_MS" >"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
   PORT=""
   for _ in $(seq 1 600); do PORT=$(sed -n 's/^strata listening on http:\/\/[^:]*:\([0-9]*\)$/\1/p' "$WORK/server.log"); [ -n "$PORT" ] && break; sleep 0.05; done

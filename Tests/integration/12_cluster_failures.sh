@@ -56,9 +56,9 @@ LOAD=$!
   done
 ) &
 WRITER=$!
-wait_until "an acknowledged write before the outage" grep -q ' 200$' "$WORK/writes"
+wait_until "an acknowledged write before the outage" grep -qs ' 200$' "$WORK/writes"
 bash "$PG" stop "$PGDIR"
-wait_until "a refused write during the outage" grep -q ' 503$' "$WORK/writes"
+wait_until "a refused write during the outage" grep -qs ' 503$' "$WORK/writes"
 # While it is down: mutations 503 + Retry-After, tiles of held sessions render, health degraded.
 BASE=$(node_url A)
 req PATCH "/layers/marker?session=$S" '{"paint": {"circle-radius": 5}}'

@@ -12,7 +12,7 @@ mkdir -p "$WORK/data"; cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
 expect_startup_error() {
   local store="$1" pattern="$2"; shift 2
   local rc=0
-  env "$@" timeout 30 "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port 0 --data-dir "$WORK/data" \
+  env "$@" timeout 120 "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port 0 --data-dir "$WORK/data" \
     --store "$store" > "$WORK/out" 2>&1 || rc=$?
   [ "$rc" = 2 ] || fail "store $pattern: exit status $rc, expected 2: $(cat "$WORK/out")"
   grep -q "strata: configuration error: store: .*$pattern" "$WORK/out" || fail "expected '$pattern' in: $(cat "$WORK/out")"

@@ -10,7 +10,7 @@ cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
 head -c 3000 /dev/urandom >"$WORK/data/glyphs/Broken Font/0-255.pbf"
 printf '{"dot": {"x": 0, "y": 0, "width": 99999, "height": -4, "pixelRatio": 1}, "bad": 7' >"$WORK/data/sprites/broken.json"
 printf 'not a png' >"$WORK/data/sprites/broken.png"
-start_server --render-timeout-ms 600000
+start_server
 
 S=$(new_session)
 Q="?session=$S"

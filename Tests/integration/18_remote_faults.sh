@@ -20,7 +20,7 @@ for f in up.out away.out; do
 done
 touch "$WORK/up.log" "$WORK/away.log"
 use_config '{"remoteHosts": ["127.0.0.1"], "remotePrivateHosts": ["127.0.0.1"], "remoteTimeoutMs": 1500}'
-start_server --render-timeout-ms 600000
+start_server
 
 # raster PATH [OPACITY]: a session drawing 256 px raster tiles from the upstream's PATH.
 raster() {
@@ -97,7 +97,7 @@ grep -q 'ETag\|If-None-Match' "$SERVER_LOG" && fail "request headers leaked into
 # A session's upstream fetches are budgeted (remoteFetchesPerMinute): beyond, 429 + Retry-After.
 stop_server
 use_config '{"remoteHosts": ["127.0.0.1"], "remotePrivateHosts": ["127.0.0.1"], "remoteFetchesPerMinute": 3}'
-start_server --render-timeout-ms 600000
+start_server
 S=$(raster ok)
 req GET "/tiles/1/0/0.png?session=$S"; expect_status 200
 codes=""

@@ -13,6 +13,10 @@ is_ci() { case "${CI:-}" in true|TRUE|True|1|yes) return 0 ;; *) return 1 ;; esa
 if is_ci && ! command -v pngcheck >/dev/null; then echo "pngcheck is required under CI (apt-get install pngcheck)"; exit 1; fi
 
 WORK=$(mktemp -d /tmp/strata-it.XXXXXX)
+# Every server a test starts gets a render budget no test render meets: a debug build on a busy
+# machine must never turn a render into a 503. What a render costs is asserted as CPU seconds
+# (render_cpu, expect_cpu_since); the budget's own 503 is tested in RenderPoolTests.
+TEST_RENDER_BUDGET_MS=600000
 SERVER_PID=""
 PORT=""
 BASE=""
@@ -48,7 +52,7 @@ start_server() {
   # Made here, not only by the server's redirection: that happens in the child after the fork,
   # and a first `sed` reading it before then failed the script (set -e, pipefail: status 2).
   : > "$SERVER_LOG"
-  "$STRATA_BIN" serve --config "${STRATA_CONFIG:-$STRATA_ROOT/config/server.json}" --port 0 \
+  "$STRATA_BIN" serve --config "${STRATA_CONFIG:-$STRATA_ROOT/config/server.json}" --port 0 --render-timeout-ms "$TEST_RENDER_BUDGET_MS" \
     --data-dir "$WORK/data" --store "$WORK/store.sqlite" "$@" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 1200); do

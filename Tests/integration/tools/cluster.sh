@@ -30,7 +30,7 @@ start_postgres() {
 start_node() {
   local name="$1" port="${2:-$(free_port)}"
   mkdir -p "$WORK/data"; cp -n "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/" 2>/dev/null || true
-  "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port "$port" --data-dir "$WORK/data" \
+  "$STRATA_BIN" serve --config "$STRATA_ROOT/config/server.json" --port "$port" --render-timeout-ms "$TEST_RENDER_BUDGET_MS" --data-dir "$WORK/data" \
     --store "$PG_URL" >>"$WORK/node-$name.log" 2>&1 &
   NODE_PID[$name]=$!
   NODE_PORT[$name]=$port
