@@ -68,6 +68,11 @@ public struct DataDirectory: Sendable {
         if let scheme = DataDirectory.scheme(of: url) {
             switch scheme {
             case "http", "https": return try remote(url)
+            case "mapbox":
+                guard let https = MapboxURL.normalize(url) else {
+                    throw DataPathError(code: "unsupported_url", "\"\(DataPathError.printable(url))\" is not a mapbox:// URL this server knows")
+                }
+                return try remote(https)
             case "mbtiles", "pmtiles": return try archive(url, kind: ArchiveKind(rawValue: scheme)!)
             case "file": throw DataPathError.forbidden(url, "file:// URLs are refused; use a path relative to the data directory")
             default: throw DataPathError(code: "unsupported_url", "\"\(DataPathError.printable(url))\": the URL scheme \"\(scheme)\" is not supported")

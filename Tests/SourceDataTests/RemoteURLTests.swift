@@ -39,3 +39,25 @@ final class RemoteURLTests: XCTestCase {
         XCTAssertThrowsError(try any.resolve("ftp://anything.example.net/x"))
     }
 }
+
+/// `mapbox://` URLs become Mapbox API URLs (the token comes from remoteParameters).
+final class MapboxURLTests: XCTestCase {
+    func testForms() throws {
+        XCTAssertEqual(MapboxURL.normalize("mapbox://mapbox.mapbox-streets-v8,mapbox.mapbox-terrain-v2"),
+                       "https://api.mapbox.com/v4/mapbox.mapbox-streets-v8,mapbox.mapbox-terrain-v2.json?secure")
+        XCTAssertEqual(MapboxURL.normalize("mapbox://sprites/mapbox/streets-v12@2x.json"),
+                       "https://api.mapbox.com/styles/v1/mapbox/streets-v12/sprite@2x.json")
+        XCTAssertEqual(MapboxURL.normalize("mapbox://sprites/mapbox/streets-v12.png"),
+                       "https://api.mapbox.com/styles/v1/mapbox/streets-v12/sprite.png")
+        XCTAssertEqual(MapboxURL.normalize("mapbox://fonts/mapbox/{fontstack}/{range}.pbf"),
+                       "https://api.mapbox.com/fonts/v1/mapbox/{fontstack}/{range}.pbf")
+        XCTAssertEqual(MapboxURL.normalize("mapbox://styles/mapbox/streets-v12"), "https://api.mapbox.com/styles/v1/mapbox/streets-v12")
+        XCTAssertEqual(MapboxURL.normalize("mapbox://tiles/mapbox.satellite/{z}/{x}/{y}.jpg"),
+                       "https://api.mapbox.com/v4/mapbox.satellite/{z}/{x}/{y}.jpg")
+        XCTAssertNil(MapboxURL.normalize("https://api.mapbox.com/x"))
+        let dir = try DataDirectory(root: NSTemporaryDirectory(), remoteHosts: ["api.mapbox.com"])
+        XCTAssertEqual(try dir.resolve("mapbox://mapbox.satellite"), .remote(url: "https://api.mapbox.com/v4/mapbox.satellite.json?secure"))
+        let closed = try DataDirectory(root: NSTemporaryDirectory())
+        XCTAssertThrowsError(try closed.resolve("mapbox://mapbox.satellite")) { XCTAssertEqual(($0 as? DataPathError)?.code, "forbidden_remote") }
+    }
+}
