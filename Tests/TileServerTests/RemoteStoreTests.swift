@@ -18,10 +18,10 @@ final class RemoteStoreTests: XCTestCase {
         XCTAssertEqual(store.validators(url)?.etag, "\"a\"")
     }
 
-    func testStaleIsFetchedAgainUnlessTheUpstreamFails() throws {
+    func testStrictStaleIsFetchedAgainUnlessTheUpstreamFails() throws {
         let store = RemoteStore(cacheBytes: 1 << 20)
-        store.store(url, .init(body: [9], etag: nil, lastModified: nil, freshUntil: 200))
-        XCTAssertThrowsError(try store.lookup(url, kind: .tile, now: 250), "stale: revalidate before use") { XCTAssertTrue($0 is RemoteResourceMissing) }
+        store.store(url, .init(body: [9], etag: nil, lastModified: nil, freshUntil: 200, strict: true))
+        XCTAssertThrowsError(try store.lookup(url, kind: .tile, now: 250), "no-cache: revalidate before use") { XCTAssertTrue($0 is RemoteResourceMissing) }
         store.failed(url, failure, until: 300)
         XCTAssertEqual(try store.lookup(url, kind: .tile, now: 260), [9], "stale-if-error")
         XCTAssertEqual(store.failingHosts(now: 260), ["tiles.example.com"])
@@ -29,6 +29,20 @@ final class RemoteStoreTests: XCTestCase {
         store.revalidated(url, freshUntil: 400)
         XCTAssertEqual(try store.lookup(url, kind: .tile, now: 350), [9])
         XCTAssertEqual(store.failingHosts(now: 350), [])
+    }
+
+    func testStaleServesWhileItIsRevalidated() throws {
+        let store = RemoteStore(cacheBytes: 1 << 20)
+        store.store(url, .init(body: [9], etag: "\"a\"", lastModified: nil, freshUntil: 200))
+        let fresh = try store.entry(url, kind: .tile, now: 100)
+        XCTAssertFalse(fresh.revalidate)
+        XCTAssertEqual(fresh.usableUntil, 200)
+        let stale = try store.entry(url, kind: .tile, now: 250)
+        XCTAssertTrue(stale.revalidate, "a stale body is revalidated in the background")
+        XCTAssertEqual(stale.entry.body, [9])
+        XCTAssertEqual(stale.usableUntil, 250, "an image drawn from it is not kept")
+        XCTAssertThrowsError(try store.entry(url, kind: .tile, now: 200 + RemoteStore.staleWhileRevalidateSeconds + 1),
+                             "too stale: fetched before use") { XCTAssertTrue($0 is RemoteResourceMissing) }
     }
 
     func testVersionsChangeWithTheBodyOnly() throws {
@@ -66,6 +80,10 @@ final class RemoteStoreTests: XCTestCase {
         XCTAssertEqual(CacheControl.parse([("cache-control", "max-age=60, s-maxage=600")], now: now).freshSeconds, 600)
         XCTAssertEqual(CacheControl.parse([("Cache-Control", "no-cache")], now: now).freshSeconds, 0)
         XCTAssertFalse(CacheControl.parse([("Cache-Control", "no-store")], now: now).store)
+        XCTAssertTrue(CacheControl.parse([("Cache-Control", "no-cache")], now: now).strict)
+        XCTAssertTrue(CacheControl.parse([("Cache-Control", "max-age=600, must-revalidate")], now: now).strict)
+        XCTAssertTrue(CacheControl.parse([("Cache-Control", "max-age=0")], now: now).strict)
+        XCTAssertFalse(CacheControl.parse([("Cache-Control", "max-age=600")], now: now).strict)
         XCTAssertEqual(CacheControl.parse([("Expires", "Mon, 12 Jan 1970 13:48:20 GMT")], now: now).freshSeconds, 100)
         XCTAssertEqual(CacheControl.parse([("Expires", "0")], now: now).freshSeconds, 0)
         XCTAssertEqual(CacheControl.parse([], now: now).freshSeconds, CacheControl.defaultFreshSeconds)

@@ -82,6 +82,18 @@ S=$(raster ok 0.8); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200 "st
 expect_pixel 128 128 255 51 51
 grep -q '^/ok/.* 500$' "$WORK/up.log" || fail "the stale copy was not revalidated against the failing upstream"
 pass
+# max-age=1 (not strict): once stale, renders use the copy at once and it is revalidated in the
+# background (stale-while-revalidate), which the failing upstream then sees.
+curl -s "http://127.0.0.1:$UP/admin/up" >/dev/null
+S=$(raster swr 0.9); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200
+sleep 3.5
+curl -s "http://127.0.0.1:$UP/admin/down" >/dev/null
+S=$(raster swr 0.8); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200 "stale while revalidating"
+expect_pixel 128 128 255 51 51
+revalidated() { grep -q '^/swr/.* 500$' "$WORK/up.log"; }
+for _ in $(seq 1 1200); do revalidated && break; sleep 0.1; done
+revalidated || fail "the stale copy was not revalidated in the background"
+pass
 curl -s "http://127.0.0.1:$UP/admin/colour/0000ff" >/dev/null
 curl -s "http://127.0.0.1:$UP/admin/up" >/dev/null
 fresh=""

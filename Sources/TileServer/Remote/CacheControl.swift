@@ -9,6 +9,9 @@ struct CacheControl: Equatable {
     /// Seconds the response is fresh from when it arrived; 0 with `no-cache` (kept, but
     /// revalidated before each use).
     var freshSeconds: Double
+    /// The upstream asked for revalidation before every use once stale (`no-cache`,
+    /// `must-revalidate`, `max-age=0`): never served stale while revalidating.
+    var strict = false
 
     /// Freshness when the upstream says nothing: tiles of most servers change rarely, and a
     /// stale copy is revalidated cheaply with its ETag.
@@ -28,7 +31,8 @@ struct CacheControl: Equatable {
                 let number = parts.count > 1 ? Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : nil
                 switch key {
                 case "no-store": result.store = false
-                case "no-cache": sharedMaxAge = 0; maxAge = 0
+                case "no-cache": sharedMaxAge = 0; maxAge = 0; result.strict = true
+                case "must-revalidate", "proxy-revalidate": result.strict = true
                 case "max-age": if let n = number, n >= 0, maxAge != 0 { maxAge = n }
                 case "s-maxage": if let n = number, n >= 0, sharedMaxAge != 0 { sharedMaxAge = n }
                 default: break
@@ -37,6 +41,7 @@ struct CacheControl: Equatable {
         }
         if let age = sharedMaxAge ?? maxAge {
             result.freshSeconds = age
+            if age == 0 { result.strict = true }
         } else if let expires = headers.first(where: { $0.0.lowercased() == "expires" })?.1 {
             // An unparseable Expires (often "0" or "-1") means already expired.
             result.freshSeconds = Self.httpDate(expires).map { max(0, $0.timeIntervalSince(now)) } ?? 0

@@ -82,7 +82,7 @@ extension RemoteFetcher {
         // A response that must be revalidated at once still serves the render that fetched it.
         store.store(url, RemoteStore.Entry(body: body, etag: cc.store ? header("etag") : nil,
                                            lastModified: cc.store ? header("last-modified") : nil,
-                                           freshUntil: now + max(fresh, Self.handoffSeconds)))
+                                           freshUntil: now + max(fresh, Self.handoffSeconds), strict: cc.strict || !cc.store))
     }
 
     /// How long a just-fetched body serves the renders waiting for it, whatever its headers.

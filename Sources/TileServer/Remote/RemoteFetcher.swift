@@ -45,15 +45,20 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     // MARK: RemoteResources (render threads)
 
     public func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]? {
-        let (entry, until) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
-        RemoteNeeds.current?.used(until: until)
-        return entry.body
+        try held(url, kind: kind).body
     }
 
     public func version(_ url: String, kind: RemoteKind) throws -> UInt64 {
-        let (entry, until) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
+        try held(url, kind: kind).version
+    }
+
+    /// The entry a render may use now; a stale one is revalidated in the background (the
+    /// render goes on with it, and its image is kept only until then).
+    private func held(_ url: String, kind: RemoteKind) throws -> RemoteStore.Entry {
+        let (entry, until, revalidate) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
         RemoteNeeds.current?.used(until: until)
-        return entry.version
+        if revalidate { _ = start(RemoteResourceMissing(url: url, kind: kind), on: group.next()) }
+        return entry
     }
 
     /// Hosts failing now, for `/health`.
@@ -76,18 +81,20 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
                 message: "this session may start \(settings.fetchesPerMinute) upstream fetches a minute (remoteFetchesPerMinute)",
                 headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))]))
         }
-        let futures = needs.map { need -> EventLoopFuture<Void> in
-            inflight.withLockedValue { d in
-                if let f = d[need.url] { return f }
-                let promise = loop.makePromise(of: Void.self)
-                promise.completeWithTask { await self.fetchOne(need.url, kind: need.kind) }
-                let f = promise.futureResult
-                d[need.url] = f
-                f.whenComplete { _ in _ = self.inflight.withLockedValue { $0.removeValue(forKey: need.url) } }
-                return f
-            }
+        return EventLoopFuture.andAllComplete(needs.map { start($0, on: loop) }, on: loop)
+    }
+
+    /// The fetch of `need`: the one under way, or a new one.
+    private func start(_ need: RemoteResourceMissing, on loop: any EventLoop) -> EventLoopFuture<Void> {
+        inflight.withLockedValue { d in
+            if let f = d[need.url] { return f }
+            let promise = loop.makePromise(of: Void.self)
+            promise.completeWithTask { await self.fetchOne(need.url, kind: need.kind) }
+            let f = promise.futureResult
+            d[need.url] = f
+            f.whenComplete { _ in _ = self.inflight.withLockedValue { $0.removeValue(forKey: need.url) } }
+            return f
         }
-        return EventLoopFuture.andAllComplete(futures, on: loop)
     }
 
     /// One resource, following redirects; the outcome goes to the store under `original`

@@ -13,6 +13,9 @@ final class RemoteStore: Sendable {
         var etag: String?
         var lastModified: String?
         var freshUntil: Double
+        /// Revalidated before any use once stale (the upstream said so); otherwise a stale body
+        /// serves renders while it is revalidated in the background.
+        var strict = false
         /// Changes when the body does (a 304 keeps it): caches of derived data key on it.
         var version: UInt64 = 0
     }
@@ -34,14 +37,20 @@ final class RemoteStore: Sendable {
         state = NIOLockedValueBox(State(entries: LRUCache(budget: max(1 << 20, cacheBytes))))
     }
 
-    /// What a render may use of `url` at time `now`, and until when: its own freshness, or a
-    /// stale copy's until the failure is tried again.
-    func entry(_ url: String, kind: RemoteKind, now: Double) throws -> (entry: Entry, usableUntil: Double) {
+    /// How long past its freshness a body may serve renders while it is revalidated in the
+    /// background (stale-while-revalidate), unless the upstream asked for strict revalidation.
+    static let staleWhileRevalidateSeconds = 86_400.0
+
+    /// What a render may use of `url` at time `now`, until when, and whether to revalidate
+    /// it in the background: its own freshness; a stale copy's until the failure is tried
+    /// again (stale-if-error); or a stale copy now, while it is revalidated.
+    func entry(_ url: String, kind: RemoteKind, now: Double) throws -> (entry: Entry, usableUntil: Double, revalidate: Bool) {
         try state.withLockedValue { s in
             let failure = s.failures[url].flatMap { $0.until > now ? $0 : nil }
             if let e = s.entries.get(url) {
-                if e.freshUntil > now { return (e, e.freshUntil) }
-                if let failure { return (e, failure.until) }                      // stale-if-error
+                if e.freshUntil > now { return (e, e.freshUntil, false) }
+                if let failure { return (e, failure.until, false) }                // stale-if-error
+                if !e.strict, now < e.freshUntil + Self.staleWhileRevalidateSeconds { return (e, now, true) }
             } else if let failure {
                 throw failure.error
             }

@@ -3,6 +3,7 @@
 answers a 256 px raster tile (solid colour PNG) or a fault, by its first segment:
 
   /ok/...        200, the current colour, ETag of the colour, Cache-Control: max-age=0 (revalidated each use)
+  /swr/...       as /ok with max-age=1 (served stale while revalidated in the background)
   /slow/...      sleeps 4 s before answering (beyond the server's remoteTimeoutMs)
   /e500/...      500            /reset/...   closes the connection without an answer
   /trunc/...     promises 1000 bytes, sends 10 and closes
@@ -75,12 +76,13 @@ def handler(log):
                 return self.send(200, b'ok')
             if STATE['down']:
                 return self.send(500, b'down')
-            if kind == 'ok':
+            if kind in ('ok', 'swr'):
                 colour = STATE['colour']
                 etag = f'"{colour}"'
+                cc = 'max-age=0' if kind == 'ok' else 'max-age=1'
                 if self.headers.get('If-None-Match') == etag:
-                    return self.send(304, headers={'ETag': etag, 'Cache-Control': 'max-age=0'})
-                return self.send(200, png(colour), {'Content-Type': 'image/png', 'ETag': etag, 'Cache-Control': 'max-age=0'})
+                    return self.send(304, headers={'ETag': etag, 'Cache-Control': cc})
+                return self.send(200, png(colour), {'Content-Type': 'image/png', 'ETag': etag, 'Cache-Control': cc})
             if kind == 'nostore':
                 return self.send(200, png('00ff00'), {'Content-Type': 'image/png', 'Cache-Control': 'no-store'})
             if kind == 'slow':
