@@ -22,10 +22,12 @@ enum FeatureStream {
         case nil: break
         }
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID),
-              let data = frame.resources.geoJSON(spec) else { return }
+              let source = frame.resources.geoJSON(spec) else { return }
         frame.clock.mark(.prepare)
         let rect = query ?? queryRect(in: frame, marginPixels: marginPixels)
-        let tileZoom = self.tileZoom(data, in: frame)
+        let tileZoom = self.tileZoom(source, in: frame)
+        // A clustered source shows the clusters of the tile zoom.
+        let data = source.source(atTileZoom: tileZoom)
         let states = frame.style.featureState.states(source: sourceID, sourceLayer: layer.sourceLayer)
         let filter = layer.filter
         let needsGeometry = FilterInspection.needsGeometry(layer)
@@ -71,7 +73,12 @@ extension FeatureStream {
 
     /// The zoom of the tiles a GeoJSON source is clipped and simplified for in this frame.
     static func tileZoom(_ data: GeoJSONSource, in frame: RenderFrame) -> Int {
-        max(0, min(data.options.maxzoom, Int(frame.zoom.rounded(.down))))
+        tileZoom(data, zoom: frame.zoom)
+    }
+
+    /// The tile zoom of a GeoJSON source at map zoom `zoom`.
+    static func tileZoom(_ data: GeoJSONSource, zoom: Double) -> Int {
+        max(0, min(data.options.maxzoom, Int(zoom.rounded(.down))))
     }
 }
 

@@ -96,7 +96,8 @@ public final class RenderResources: Sendable {
          RenderCacheUsage("patterns", patterns), RenderCacheUsage("glyphs", glyphs.cache)]
     }
 
-    /// The parsed, indexed data of a GeoJSON source (inline or a file in the data directory).
+    /// The parsed, indexed data of a GeoJSON source (inline or a file in the data directory);
+    /// a clustered source comes with its clusters (`GeoJSONSource.source(atTileZoom:)`).
     /// Unreadable data renders as an empty source (nil): a style stays drawable when one file
     /// is bad; the style validator and the server report bad URLs when the style is changed.
     func geoJSON(_ spec: SourceSpec) -> GeoJSONSource? {
@@ -104,16 +105,19 @@ public final class RenderResources: Sendable {
         return try? geojson.value(for: spec.contentHash.hex) {
             let options = GeoJSONOptions(source: .object(spec.json))
             let include = Self.sourceFilter(options)
+            let source: GeoJSONSource
             switch data {
             case .inline(let json):
-                return GeoJSONSource.parseLeniently(json, options: options, include: include)
+                source = GeoJSONSource.parseLeniently(json, options: options, include: include)
             case .url(let url):
                 guard let dir = dataDirectory,
                       let bytes = try dir.bytes(of: dir.resolve(url), kind: .geojson, limit: maxFileBytes) else {
                     throw DataPathError(code: "missing", "GeoJSON \(url) is not readable")
                 }
-                return GeoJSONSource.parseLeniently(try JSONParser.parse(bytes), options: options, include: include)
+                source = GeoJSONSource.parseLeniently(try JSONParser.parse(bytes), options: options, include: include)
             }
+            // Clusters are computed once per source, for every zoom (MapLibre's supercluster).
+            return options.cluster == nil ? source : source.clustered(reducer: ClusterProperties.reducer(options.cluster?.properties))
         }
     }
 

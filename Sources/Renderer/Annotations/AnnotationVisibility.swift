@@ -28,7 +28,8 @@ struct AnnotationVisibility {
         guard let sourceID = layer.source, let spec = style.source(sourceID) else { return true }
         if spec.type == .vector { return vectorFeatureShows(a, fid, layer, spec) }
         guard spec.type == .geojson else { return true }
-        guard let data = resources.geoJSON(spec) else { return false }
+        guard let source = resources.geoJSON(spec) else { return false }
+        let data = source.source(atTileZoom: FeatureStream.tileZoom(source, zoom: zoom))
         if featureIndex[sourceID] == nil {
             var index: [String: Int] = [:]
             for (i, f) in data.features.enumerated() {

@@ -21,7 +21,8 @@ enum GeoJSONLineBucketDrawing {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .geojson,
               style.gradient == nil, let join = style.join.constantValue, let cap = style.cap.constantValue,
               let miter = style.miterLimit.constantValue, let round = style.roundLimit.constantValue,
-              !FilterInspection.needsGeometry(layer), let data = frame.resources.geoJSON(spec) else { return false }
+              !FilterInspection.needsGeometry(layer), let source = frame.resources.geoJSON(spec) else { return false }
+        let data = source.source(atTileZoom: units.tileZoom)
         guard let filterKey = FilterResults.keptFilterKey(layer) else { return false }
         func bits(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
         let key = ["geojson", spec.contentHash.hex, filterKey, join.rawValue, cap.rawValue, miter.description, round.description,

@@ -21,6 +21,8 @@ public struct GeoJSONOptions: Sendable, Equatable {
     /// A filter expression (evaluated by the caller: SourceData does not know expressions;
     /// pass its evaluator as `include` to `GeoJSONSource.parse`).
     public var filter: JSONValue?
+    /// Clustering of the source's points (`"cluster": true`), nil when off.
+    public var cluster: ClusterOptions?
 
     public init(maxzoom: Int = 18, tolerance: Double = 0.375, buffer: Int = 128, extent: Int = 8192,
                 lineMetrics: Bool = false, generateId: Bool = false, promoteId: String? = nil, filter: JSONValue? = nil) {
@@ -40,6 +42,7 @@ public struct GeoJSONOptions: Sendable, Equatable {
         if let g = source["generateId"]?.boolValue { generateId = g }
         if let p = source["promoteId"]?.stringValue { promoteId = p }
         if let f = source["filter"], !f.isNull { filter = f }
+        cluster = ClusterOptions(source: source, maxzoom: maxzoom)
     }
 
     /// The buffer as a fraction of a tile's width (MapLibre's 512 px geojson tiles).

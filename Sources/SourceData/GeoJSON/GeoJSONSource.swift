@@ -17,9 +17,12 @@ public final class GeoJSONSource: Sendable {
     public let bounds: WorldRect
     let geometry: PackedGeometry
     let index: PackedRTree
+    /// A clustered source's views by zoom (nil: not clustered, see `clustered(reducer:)`).
+    let clusters: ClusterLevels?
 
     init(options: GeoJSONOptions, features: [Feature], headers: [GeometryHeader], warnings: [String], store: GeometryStore) {
         self.options = options
+        clusters = nil
         self.warnings = warnings
         self.features = features
         var b = WorldRect.empty
@@ -28,6 +31,13 @@ public final class GeoJSONSource: Sendable {
         index = PackedRTree(features.map(\.bounds))
         // Geometry in the index's (spatial) order; features keep the input order.
         geometry = PackedGeometry(store, headers: headers, order: index.leafOrder)
+    }
+
+    /// `source` with its cluster views (it shares the source's data).
+    init(_ source: GeoJSONSource, clusters: ClusterLevels) {
+        options = source.options; features = source.features; warnings = source.warnings; bounds = source.bounds
+        geometry = source.geometry; index = source.index
+        self.clusters = clusters
     }
 
     /// Reads a GeoJSON document (FeatureCollection, Feature or bare geometry). Throws when
@@ -81,7 +91,7 @@ public final class GeoJSONSource: Sendable {
             bytes += JSONValue.object(f.properties).estimatedBytes
             if let id = f.id { bytes += id.estimatedBytes }
         }
-        return bytes
+        return bytes + (clusters?.byteSize ?? 0)
     }
 }
 
