@@ -2,7 +2,7 @@
 /// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
 /// that exactly these fail or skip: a new failure fails the suite even if another case starts
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
-/// through `run.py` against `strata serve` (379 / 428 pass in process).
+/// through `run.py` against `strata serve` (380 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -68,10 +68,6 @@ enum ExpectedSymbolFailures {
     static let transition: [String] = [
         "regressions/mapbox-gl-js#2762",
     ]
-    /// 1 case.
-    static let fill: [String] = [
-        "regressions/mapbox-gl-js#3612",
-    ]
     /// 8 cases.
     static let pitchRoll: [String] = [
         "icon-roll-alignment/auto-rotation-alignment-viewport",
@@ -112,8 +108,6 @@ enum ExpectedSymbolFailures {
          edgeClipping),
         ("samples a paint transition mid-way; a server renders the end state",
          transition),
-        ("a translucent park fill from the vector tile differs at the top of the view; the labels match",
-         fill),
         ("skipped: pitch or roll (setRoll, a pitched style) has no meaning for a tile server looking straight down",
          pitchRoll),
     ]
