@@ -95,6 +95,14 @@ enum Convert {
         return false
     }
 
+    /// A `padding` value (a number or 1–4 numbers, CSS order) as insets in box order: left,
+    /// top, right, bottom, so a box (min x, min y, max x, max y) grows by
+    /// `box + padding * SIMD4(-1, -1, 1, 1)`. Anything else is no padding.
+    static func padding(_ v: Value) -> SIMD4<Float> {
+        guard let p = Padding.from(v), p.values.allSatisfy(\.isFinite) else { return .zero }
+        return SIMD4(Float(p.left), Float(p.top), Float(p.right), Float(p.bottom))
+    }
+
     /// `[x, y]` offsets (translate).
     static func offset(_ v: Value) -> SIMD2<Float> {
         guard let n = v.numbers, n.count >= 2 else { return .zero }

@@ -11,8 +11,6 @@ enum ExpectedRenderFailures {
             "skipped: the pauseTiles operation has no meaning for a server",
         "combinations/fill-opaque--line-translucent":
             "fill outline pixels a column off where MapLibre's GL outline and ours disagree",
-        "fill-layer-opacity/default":
-            "fill outline pixels a column off where MapLibre's GL outline and ours disagree",
         "regressions/mapbox-gl-native#7357":
             "draw order of overlapping circles that come from different MapLibre tiles",
         "regressions/mapbox-gl-js#4172":

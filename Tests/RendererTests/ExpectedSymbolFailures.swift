@@ -2,7 +2,7 @@
 /// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
 /// that exactly these fail or skip: a new failure fails the suite even if another case starts
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
-/// through `run.py` against `strata serve` (378 / 428 pass either way).
+/// through `run.py` against `strata serve` (381 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -14,10 +14,9 @@ enum ExpectedSymbolFailures {
         "text-offset/line-sharp-inside", "text-offset/line-sharp-inside-center",
         "text-offset/line-sharp-outside", "text-offset/line-sharp-outside-center",
     ]
-    /// 6 cases.
+    /// 4 cases.
     static let lineAnchors: [String] = [
-        "symbol-placement/line", "symbol-placement/line-overlap",
-        "symbol-placement/line-overscaled", "symbol-placement/point", "symbol-spacing/line-far",
+        "symbol-placement/line-overlap", "symbol-placement/line-overscaled", "symbol-spacing/line-far",
         "symbol-spacing/line-overscaled",
     ]
     /// 2 cases.
@@ -69,10 +68,6 @@ enum ExpectedSymbolFailures {
     static let transition: [String] = [
         "regressions/mapbox-gl-js#2762",
     ]
-    /// 1 case.
-    static let fill: [String] = [
-        "regressions/mapbox-gl-js#3612",
-    ]
     /// 8 cases.
     static let pitchRoll: [String] = [
         "icon-roll-alignment/auto-rotation-alignment-viewport",
@@ -113,8 +108,6 @@ enum ExpectedSymbolFailures {
          edgeClipping),
         ("samples a paint transition mid-way; a server renders the end state",
          transition),
-        ("a translucent park fill from the vector tile differs at the top of the view; the labels match",
-         fill),
         ("skipped: pitch or roll (setRoll, a pitched style) has no meaning for a tile server looking straight down",
          pitchRoll),
     ]

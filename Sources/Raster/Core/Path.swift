@@ -19,6 +19,13 @@ public struct Path: Sendable, Equatable {
 
     public init() {}
 
+    /// A run of another path's verbs and their points (whole contours: the run starts with a
+    /// move), e.g. some of the features a layer's path holds.
+    public init(verbs: ArraySlice<Verb>, points: ArraySlice<Point>) {
+        self.verbs = Array(verbs)
+        self.points = Array(points)
+    }
+
     public var isEmpty: Bool { verbs.isEmpty }
 
     public mutating func reserve(verbs v: Int, points p: Int) {

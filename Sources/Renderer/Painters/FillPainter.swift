@@ -8,8 +8,16 @@ import StyleSpec
 /// without seams and edges look like MapLibre's.
 ///
 /// When the paint is the same for every feature and no sort key is set, all features go into
-/// one path: one pass for the interiors, one for the outlines.
+/// one path: one pass for the interiors, one for the outlines. A translucent fill composites
+/// its features' interiors one after the other as MapLibre does, so overlaps darken; it
+/// still fills runs of features that cannot overlap in one pass (`FillFeatureBatches`).
+/// Outlines blend segment by segment in feature order either way, as MapLibre's lines do.
 enum FillPainter {
+    /// Whether a fill of combined alpha `alpha` (colour alpha × fill-opacity) composites its
+    /// features one after the other. An opaque fill leaves the same pixels filled once or
+    /// per feature, so it keeps the single pass (and its heatmap and outline handling).
+    static func compositesPerFeature(alpha: Float) -> Bool { alpha < 1 }
+
     /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
     /// tile), nil for sources drawn whole.
     static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
@@ -33,36 +41,34 @@ enum FillPainter {
         let canvas = tile?.canvas ?? frame.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
-            /// Streams the layer's features into `path`; returns how many there were.
-            func stream(into path: inout Path) throws -> Int {
+            /// Streams the layer's features into `path`, noting where each begins in `starts`;
+            /// returns how many there were.
+            func stream(into path: inout Path, starts: inout [FillFeatureBatches.Start]) throws -> Int {
                 var features = 0
                 try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { _, geometry, _ in
+                    starts.append(FillFeatureBatches.Start(path))
                     PathBuilder.append(geometry, projection: frame.projection, offset: offset, to: &path, grid: grid)
                     features += 1
                 }
                 return features
             }
             var path: Path
+            var starts: [FillFeatureBatches.Start] = []
             let kept = tile == nil ? try FillPathViews.view(layer, frame, marginPixels: margin, offset: offset, grid: grid,
                                                             build: stream) : nil
             if let kept {
                 path = kept.path
+                starts = kept.starts
                 if kept.features > 0 { frame.drewFeatures = true }
             } else {
                 path = frame.path
                 path.removeAll()
-                _ = try stream(into: &path)
+                _ = try stream(into: &path, starts: &starts)
             }
             frame.clock.mark(.prepare)
             let c = color.constantValue!.withAlpha(multipliedBy: opacity.constantValue!)
-            var interior: Canvas?
-            if c.a > 0, !path.isEmpty {
-                canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
-                // MapLibre's opaque pass draws this interior under any heatmap (HeatmapOverlay).
-                if c.a >= 1, color.constantValue!.a >= 1, layer.paint["fill-pattern"] == nil {
-                    interior = try frame.compositeHeatmapsOverOpaque(interior: path)
-                }
-            }
+            let interior = try fillInterior(path, starts: starts, color: c, opaqueColor: color.constantValue!.a >= 1,
+                                            layer, frame, on: canvas)
             if let oc = outline?.constantValue?.withAlpha(multipliedBy: opacity.constantValue!), oc.a > 0, !path.isEmpty {
                 GLOutline.draw(path, color: oc, on: canvas, outside: interior)
             }
@@ -71,7 +77,34 @@ enum FillPainter {
             return
         }
 
-        // Per feature: data-driven paint or sort order.
+        try paintPerFeature(layer, frame, tile: tile, margin: margin, offset: offset, grid: grid, color: color, opacity: opacity,
+                            outline: outline, sortKey: sortKey, on: canvas)
+    }
+
+    /// A constant fill's interior: one pass when opaque, else its features one after the
+    /// other (`FillFeatureBatches`). Returns the opaque interior the outline stays off where
+    /// heatmaps were composited over it.
+    private static func fillInterior(_ path: Path, starts: [FillFeatureBatches.Start], color c: Color, opaqueColor: Bool,
+                                     _ layer: Layer, _ frame: RenderFrame, on canvas: Canvas) throws -> Canvas? {
+        guard c.a > 0, !path.isEmpty else { return nil }
+        if compositesPerFeature(alpha: c.a) {
+            for pass in FillFeatureBatches.batches(path, starts: starts, width: canvas.width, height: canvas.height) {
+                canvas.fill(pass, rule: .nonZero, paint: .solid(c), antialias: false)
+            }
+            return nil
+        }
+        canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
+        // MapLibre's opaque pass draws this interior under any heatmap (HeatmapOverlay).
+        guard opaqueColor, layer.paint["fill-pattern"] == nil else { return nil }
+        return try frame.compositeHeatmapsOverOpaque(interior: path)
+    }
+
+    /// Per feature: data-driven paint or sort order. Each feature's interior is its own fill,
+    /// so overlapping translucent features composite one after the other here too.
+    private static func paintPerFeature(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?, margin: Double,
+                                        offset: SIMD2<Float>, grid: Double?, color: LayerProperty<Color>,
+                                        opacity: LayerProperty<Float>, outline: LayerProperty<Color>?,
+                                        sortKey: LayerProperty<Double?>?, on canvas: Canvas) throws {
         var items: [(key: Double, order: Int, path: Path, fill: Color, outline: Color?)] = []
         var order = 0
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in

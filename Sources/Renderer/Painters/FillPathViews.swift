@@ -11,20 +11,26 @@ import StyleSpec
 /// (`GeoJSONLineBucketDrawing`). The path is the uncached path's point for point, so pixels
 /// are identical.
 enum FillPathViews {
-    /// What a fill layer's features make for one view: the path and how many features it holds.
+    /// What a fill layer's features make for one view: the path, how many features it holds
+    /// and where each begins (a translucent fill composites them one after the other).
     struct View: Sendable {
         let path: Path
         let features: Int
+        let starts: [FillFeatureBatches.Start]
 
-        var byteSize: Int { 96 + path.verbs.capacity + path.points.capacity * MemoryLayout<Point>.stride }
+        var byteSize: Int {
+            96 + path.verbs.capacity + path.points.capacity * MemoryLayout<Point>.stride
+                + starts.capacity * MemoryLayout<FillFeatureBatches.Start>.stride
+        }
     }
 
     /// The kept view of `layer` for this frame, built by `build` (which streams the features
-    /// into the path it is given and returns their count) when missing; nil when the layer
+    /// into the path it is given, notes where each begins and returns their count) when
+    /// missing; nil when the layer
     /// cannot keep one (not a GeoJSON source drawn whole, or a filter that reads the zoom,
     /// feature state, global state, images or geometry).
     static func view(_ layer: Layer, _ frame: RenderFrame, marginPixels: Double, offset: SIMD2<Float>, grid: Double?,
-                     build: (inout Path) throws -> Int) throws -> View? {
+                     build: (inout Path, inout [FillFeatureBatches.Start]) throws -> Int) throws -> View? {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID), spec.type == .geojson,
               !FilterInspection.needsGeometry(layer), let data = frame.resources.geoJSON(spec) else { return nil }
         guard let filterKey = FilterResults.keptFilterKey(layer) else { return nil }
@@ -38,8 +44,9 @@ enum FillPathViews {
         let key = (["fill", spec.contentHash.hex, filterKey, String(tileZoom)] + numbers.map(bits)).joined(separator: "|")
         return try frame.resources.fillPaths.value(for: key) {
             var path = Path()
-            let features = try build(&path)
-            return View(path: path, features: features)
+            var starts: [FillFeatureBatches.Start] = []
+            let features = try build(&path, &starts)
+            return View(path: path, features: features, starts: starts)
         }
     }
 }

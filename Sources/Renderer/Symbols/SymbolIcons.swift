@@ -23,9 +23,16 @@ enum SymbolIcons {
         /// The image's parts when it stretches by zones (empty: the whole image over `quad`).
         var parts: [Part] = []
 
-        func box(at p: SIMD2<Float>, pixelRatio: Float, padding: Float) -> SIMD4<Float> {
-            let s = size * pixelRatio
-            return SIMD4(p.x + box.x * s - padding, p.y + box.y * s - padding, p.x + box.z * s + padding, p.y + box.w * s + padding)
+        /// The collision box at `p` (device px), grown by `padding` (CSS px, box order).
+        func box(at p: SIMD2<Float>, pixelRatio: Float, padding: SIMD4<Float>) -> SIMD4<Float> {
+            SIMD4(p.x, p.y, p.x, p.y) + paddedBox(padding, pixelRatio: pixelRatio)
+        }
+
+        /// The collision box about the anchor (device px) grown by `padding` (`icon-padding`
+        /// in CSS px, box order), as MapLibre's CollisionFeature pads the scaled icon box: the
+        /// padding scales with the pixel ratio, not with `icon-size`.
+        func paddedBox(_ padding: SIMD4<Float>, pixelRatio: Float) -> SIMD4<Float> {
+            box * (size * pixelRatio) + padding * SIMD4(-pixelRatio, -pixelRatio, pixelRatio, pixelRatio)
         }
     }
 

@@ -18,6 +18,9 @@ struct SymbolFeatureLayout {
     var drawing: SDFGlyphDrawing
     var textRotate: Float
     var iconRotate: Float
+    /// `icon-padding` in CSS px, box order (left, top, right, bottom): what the icon's
+    /// collision box grows by on each side, before it turns with `icon-rotate`.
+    var iconPadding: SIMD4<Float> = .zero
     /// `text-variable-anchor(-offset)`: the anchors to try, and the text shaped around its
     /// centre for each justification they need (`shaping` is the first's).
     var variable: [SymbolVariableAnchors.Candidate]? = nil
@@ -78,7 +81,8 @@ final class SymbolLayerLayout {
     let textOptional, iconOptional: Bool
     let sortKey: LayerProperty<Float>?
     let padding: Float
-    let iconPadding: SIMD2<Float>
+    /// `icon-padding` (data-driven): see `SymbolFeatureLayout.iconPadding`.
+    let iconPadding: LayerProperty<SIMD4<Float>>
     let iconImage: LayerProperty<String?>
     let iconSize: LayerProperty<Float>
     let iconAnchorName: LayerProperty<String>
@@ -187,7 +191,7 @@ final class SymbolLayerLayout {
         })
         iconAllowOverlap = iconOverlap == "always"
         iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
-        iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.offset).value(ctx)
+        iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.padding)
     }
 
     /// One glyph of a fontstack, its range read on first use.
@@ -350,6 +354,7 @@ final class SymbolLayerLayout {
                                    maxFontSize: maxSize.value(ctx18),
                                    drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
                                    textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
+                                   iconPadding: shapedIcon == nil ? .zero : iconPadding.value(fctx),
                                    variable: variable, variableShapings: variableShapings, verticalShaping: verticalShaping,
                                    verticalIcon: verticalIcon,
                                    sectionDrawings: sectionDrawings)

@@ -134,7 +134,7 @@ enum SymbolLineLabels {
                 angle += Float(placed.angle)
             }
             icon = SymbolIcons.Placed(icon: shaped, at: anchor, angle: angle)
-            iconBox = shaped.box(at: anchor, pixelRatio: ratio, padding: layout.iconPadding.x * ratio)
+            iconBox = shaped.box(at: anchor, pixelRatio: ratio, padding: f.iconPadding)
         }
         let r = Float(radius)
         let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)

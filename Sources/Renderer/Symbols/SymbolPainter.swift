@@ -135,7 +135,7 @@ enum SymbolPainter {
                 }
                 func iconBox(_ text: PlacedText?) -> SIMD4<Float>? {
                     iconFor(text).map { i, angle in
-                        rotatedBox(i.box * (i.size * ratio), angle: angle, at: iconAt(text), padding: layout.iconPadding.x * ratio)
+                        rotatedBox(i.paddedBox(f.iconPadding, pixelRatio: ratio), angle: angle, at: iconAt(text), padding: 0)
                     }
                 }
                 // Whether the text and the icon show, and where the text goes (its anchor, or the
