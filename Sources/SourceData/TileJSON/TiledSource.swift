@@ -27,6 +27,8 @@ public struct TiledSource: Sendable {
     public let format: String?
     /// Identity of the tile data, for caches of decoded tiles.
     public let dataKey: String
+    /// Resolved URLs of remote tiles, when the templates are remote (nil: local files or an archive).
+    let remoteURLs: RemoteTileURLs?
 
     /// Largest TileJSON file read.
     public static let maxTileJSONBytes = 4 << 20
@@ -73,6 +75,7 @@ public struct TiledSource: Sendable {
         let merged = base.overriding(with: own)
         let origin: Origin
         let key: String
+        var remote = false
         if let tiles = merged.tiles, !tiles.isEmpty, own.tiles != nil || archive == nil {
             for (i, t) in tiles.enumerated() {
                 do {
@@ -82,6 +85,7 @@ public struct TiledSource: Sendable {
                         guard directory.remote != nil else {
                             throw DataPathError(code: "forbidden_remote", "remote tile URLs are not fetched here")
                         }
+                        remote = true
                     case .archive:
                         throw TileSourceError("an archive is named by the source's \"url\", not by \"tiles\"", path: JSONPointer(["tiles", String(i)]))
                     }
@@ -101,7 +105,8 @@ public struct TiledSource: Sendable {
         let maxzoom = Int((merged.maxzoom ?? 22).rounded(.down))
         return TiledSource(origin: origin, minzoom: max(0, min(TileID.maxZoom, minzoom)), maxzoom: max(0, min(TileID.maxZoom, maxzoom)),
                            bounds: merged.bounds, scheme: archive != nil && own.tiles == nil ? .xyz : (merged.scheme ?? .xyz),
-                           tileSize: merged.tileSize ?? 512, vectorLayers: merged.vectorLayers, format: merged.format, dataKey: key)
+                           tileSize: merged.tileSize ?? 512, vectorLayers: merged.vectorLayers, format: merged.format, dataKey: key,
+                           remoteURLs: remote ? RemoteTileURLs() : nil)
     }
 
     /// Whether the source has tile `tile` by its bounds (MapLibre's TileBounds.contains:
@@ -127,10 +132,14 @@ public struct TiledSource: Sendable {
     /// changed body after revalidation is new data; one not held throws, as `tileBytes` does).
     public func tileKey(_ tile: TileID, directory: DataDirectory) throws -> String {
         let key = dataKey + "|" + tile.description
-        guard case .templates(let templates) = origin else { return key }
-        let template = templates[(tile.x + tile.y) % templates.count]
-        let y = scheme == .tms ? tile.tilesPerSide - 1 - tile.y : tile.y
-        guard case .remote(let url) = try directory.resolveTile(template, z: tile.z, x: tile.x, y: y) else { return key }
+        guard let remoteURLs, case .templates(let templates) = origin else { return key }
+        let url = try remoteURLs.url(tile) {
+            let template = templates[(tile.x + tile.y) % templates.count]
+            let y = scheme == .tms ? tile.tilesPerSide - 1 - tile.y : tile.y
+            guard case .remote(let u) = try directory.resolveTile(template, z: tile.z, x: tile.x, y: y) else { return nil }
+            return u
+        }
+        guard let url else { return key }
         return key + "|v" + String(try directory.remoteVersion(url, kind: .tile))
     }
 
