@@ -42,8 +42,3 @@ extension APIError {
                         headers: f.transient ? [("Retry-After", "5")] : [])
     }
 }
-
-/// The host of a URL for messages (never its query: keys live there).
-enum DataDirectoryHost {
-    static func of(_ url: String) -> String { DataDirectory.host(of: url) ?? "?" }
-}

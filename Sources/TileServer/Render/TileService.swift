@@ -125,7 +125,7 @@ public final class TileService: Sendable {
         pool.submit(on: loop, budgetMs: budgetMs, owner: owner, render).flatMapError { error in
             guard let needed = error as? RemoteFetchNeeded else { return loop.makeFailedFuture(error) }
             guard let remote = self.remote, round < Self.maxFetchRounds else {
-                let what = needed.missing.first.map { "\($0.kind.rawValue) from \(DataDirectoryHost.of($0.url))" } ?? "remote data"
+                let what = needed.missing.first.map { "\($0.kind.rawValue) from \(DataDirectory.host(of: $0.url) ?? "?")" } ?? "remote data"
                 return loop.makeFailedFuture(APIError(.badGateway, code: "upstream_failed",
                                                       message: "the \(what) is still missing after \(round) fetch rounds",
                                                       headers: [("Retry-After", "5")]))
