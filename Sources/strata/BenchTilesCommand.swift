@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geo
 import Renderer
+import SourceData
 
 /// `strata bench tiles`: the Natural Earth benchmark style (`bench/styles/natural-earth.json`:
 /// the default style without its city labels, as the anchors draw it) over every tile of
@@ -14,6 +15,8 @@ struct BenchTiles: AsyncParsableCommand {
 
     @Option(help: "Style JSON file.") var style: String = "bench/styles/natural-earth.json"
     @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
+    @Option(help: "Fonts for labels whose style has no glyph PBFs (TTF/OTF, searched recursively; \"\" for none), as `serve` has them.")
+    var fontsDir: String = "/usr/share/fonts/truetype/noto"
     @Option(help: "Zoom range A-B (every tile of each zoom).") var zooms: String = "0-5"
     @Option(help: "A single zoom (overrides --zooms); --zoom 3 is the anchors' 64-tile workload.") var zoom: Int?
     @Option(help: "Tile blocks z/x0-x1/y0-y1[,...] instead of whole zooms (e.g. 14/8794-8797/5293-5296).") var tiles: String?
@@ -28,6 +31,8 @@ struct BenchTiles: AsyncParsableCommand {
     var warmAt: String?
     @Flag(inversion: .prefixedNo, help: "Also run a pass with the phase clock on per repetition (--no-phases: plain passes only, e.g. under a profiler).")
     var phases = true
+    @Flag(help: "Stop after the first (cold) pass and print its CPU ms per tile: to profile what a first request costs.")
+    var firstOnly = false
 
     func run() async throws {
         guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
@@ -52,7 +57,9 @@ struct BenchTiles: AsyncParsableCommand {
             ?? zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
         let tiles = block ?? TileSet.tiles(range)
         let cameras = TileSet.cameras(tiles, tileSize: tileSize)
-        let renderer = MapRenderer(resources: RenderResources(dataDirectory: dataDir), customLayers: BenchStyle.customLayers)
+        let fonts = fontsDir.isEmpty || !FileManager.default.fileExists(atPath: fontsDir) ? nil : fontsDir
+        let renderer = MapRenderer(resources: RenderResources(
+            dataDirectory: try? DataDirectory(root: dataDir, archives: DataDirectory.discoverArchives(in: dataDir)), fontsDirectory: fonts), customLayers: BenchStyle.customLayers)
         let runners = try variants.map {
             TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
         }
@@ -73,6 +80,10 @@ struct BenchTiles: AsyncParsableCommand {
         let loadStart = BenchClock.cpu()
         for runner in runners { for _ in 0..<max(warmup, 1) { _ = try runner.pass(collectStats: false) } }
         let warmupMs = (BenchClock.cpu() - loadStart) * 1e3
+        if firstOnly {
+            print(String(format: "first pass: %.4f ms/tile (process CPU)", warmupMs / Double(max(warmup, 1) * tiles.count * runners.count)))
+            return
+        }
 
         var plain = [[TileBenchPass]](repeating: [], count: runners.count), detailed = plain
         for _ in 0..<reps {

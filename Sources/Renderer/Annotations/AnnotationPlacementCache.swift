@@ -96,6 +96,6 @@ final class AnnotationGlyphs {
                                                          directory: frame.resources.dataDirectory,
                                                          warnings: frame.resources.tiles.warnings)
         }
-        return tables[range]?.glyphs[cp]
+        return tables[range]?.glyph(cp)
     }
 }

@@ -2,19 +2,38 @@ import Fonts
 import Foundation
 import SourceData
 
-/// The glyphs of one fontstack's range, by code point.
+/// The glyphs of one fontstack's range, by code point: decoded from a glyph PBF, or made from
+/// the fonts directory as labels ask for them.
 struct GlyphTable: Sendable {
-    let glyphs: [UInt32: SDFGlyph]
+    private let decoded: [UInt32: SDFGlyph]
+    private let fromFonts: FontRangeGlyphs?
+    let byteSize: Int
+
+    init(glyphs: [UInt32: SDFGlyph]) {
+        decoded = glyphs
+        fromFonts = nil
+        byteSize = glyphs.values.reduce(64) { $0 + 48 + $1.bitmap.count }
+    }
+
+    init(fonts: FontRangeGlyphs) {
+        decoded = [:]
+        fromFonts = fonts
+        byteSize = fonts.byteSize
+    }
+
     static let empty = GlyphTable(glyphs: [:])
 
-    var byteSize: Int { glyphs.values.reduce(64) { $0 + 48 + $1.bitmap.count } }
+    func glyph(_ codePoint: UInt32) -> SDFGlyph? {
+        if let fromFonts { return fromFonts.glyph(codePoint) }
+        return decoded[codePoint]
+    }
 }
 
 /// Glyph ranges labels need: MapLibre glyph PBFs from the style's `glyphs` template
 /// (`.../{fontstack}/{range}.pbf`), resolved inside the data directory like every URL and
 /// decoded once per (template, fontstack, range) into a byte-budget cache. Without a template,
-/// or when its file is missing, the range is made from the fonts directory (FreeType SDF
-/// glyphs, as `GET /fonts` serves them). A range neither has is empty, with a warning: its
+/// or when its file is missing, the range comes from the fonts directory (FreeType SDF
+/// glyphs, as `GET /fonts` serves them, each made on first use). A range neither has is empty, with a warning: its
 /// glyphs do not draw, the render goes on.
 public final class GlyphResources: Sendable {
     let cache: SourceCache<GlyphTable>
@@ -49,8 +68,8 @@ public final class GlyphResources: Sendable {
             }
             guard let url, let bytes = held else {
                 let names = fontstack.split(separator: ",").map(String.init)
-                if let glyphs = fonts?.glyphs(fontstack: names, range: range) {
-                    return GlyphTable(glyphs: Dictionary(glyphs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
+                if let fonts, let glyphs = FontRangeGlyphs(directory: fonts, fontstack: names, range: range) {
+                    return GlyphTable(fonts: glyphs)
                 }
                 warnings.add(url.map { "glyphs \($0) are not readable" } ?? "no glyphs for \(fontstack) \(range): no glyph template and no such font")
                 return .empty

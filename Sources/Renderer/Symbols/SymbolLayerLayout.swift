@@ -208,7 +208,7 @@ final class SymbolLayerLayout {
                                                          directory: frame.resources.dataDirectory,
                                                          warnings: frame.resources.tiles.warnings)
         }
-        return lastTables[r]?.glyphs[cp]
+        return lastTables[r]?.glyph(cp)
     }
 
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)

@@ -103,7 +103,7 @@ enum SymbolLineLabels {
                     guard let v = alongLine(stacked, f, scale: scale, options: options, path: path, vertical: true) else { return }
                     shown = (stacked, v.placed)
                 }
-                for (g, at) in zip(shown.glyphs, shown.placed) {
+                for (g, at) in zip(shown.glyphs, shown.placed) where !frame.symbolPlacement.drawsNothing {
                     let q = GlyphQuads.alongLine(g)
                     var quad = SymbolBatch.Quad(glyph: g.glyph, quad: RotatedQuad(center: SIMD2(Float(at.point.x), Float(at.point.y)),
                                                                                   angle: Float(at.angle) - (q.turned ? .pi / 2 : 0),

@@ -165,6 +165,7 @@ enum SymbolPainter {
                     return SymbolChoice(variant: text.variant, text: textFits, icon: iconFits).code
                 }
                 guard let choice else { continue }
+                if frame.symbolPlacement.drawsNothing { continue }
                 let decided = SymbolChoice(code: choice)
                 let text = found?.text ?? (decided.text ? placeText(f, at: at, scale: scale, padding: pad, angle: textAngle,
                                                                      mapAngle: textMapAngle, layout, collisions,

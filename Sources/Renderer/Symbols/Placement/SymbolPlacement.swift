@@ -26,6 +26,8 @@ final class SymbolPlacement {
     init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false }
 
     var usesBlocks: Bool { lookup != nil }
+    /// A block placement draws nothing: painters find each symbol's room and skip its quads.
+    var drawsNothing: Bool { records }
     /// Tiles and the block placements behind them lay labels out per source tile, GeoJSON
     /// included (cut as geojson-vt cuts it, each anchor owned by the tile it lies in), so the
     /// anchors of a polygon or line do not depend on the view.
