@@ -32,6 +32,8 @@ public final class RenderResources: Sendable {
     let symbolBlocks: SymbolPlacementBlocks
     /// Largest GeoJSON file read from the data directory.
     private let maxFileBytes: Int
+    /// Layers' property sets resolved per zoom and state (`ResolvedLayerProperties`).
+    let resolvedLayers = ResolvedLayerProperties()
     /// `heatmap-color` ramps by layer content.
     let heatmapRamps = HeatmapColorRampCache()
     /// View annotations placed once per (style, zoom) for every tile.

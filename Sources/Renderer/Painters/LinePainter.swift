@@ -15,7 +15,7 @@ import StyleSpec
 enum LinePainter {
     /// Evaluates the layer's style once, then paints every source tile the tiling yields.
     static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
-        let style = LineLayerStyle(layer, frame: frame)
+        let style = frame.resolved(layer) { LineLayerStyle(layer, frame: frame) }
         if style.width.constantValue == 0 || style.opacity.constantValue == 0 { return }
         try TiledLayerDrawing.run(layer, frame, tileGeoJSON: style.needsTiles) { try paint(layer, style, frame, tile: $0) }
     }

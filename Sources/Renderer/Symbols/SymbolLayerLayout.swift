@@ -59,51 +59,12 @@ extension SymbolFeatureLayout {
     }
 }
 
-/// The layout properties of a symbol layer resolved once per render, and the glyph ranges
-/// its labels read (cached per fontstack and range for the render).
+/// One render's view of a symbol layer's layout: its resolved properties (shared by every
+/// render at the zoom, `SymbolLayerProperties`, read through this object as its own) and the
+/// glyph ranges its labels read (cached per fontstack and range for the render).
+@dynamicMemberLookup
 final class SymbolLayerLayout {
-    let field: LayerProperty<Value>
-    let fontNames: LayerProperty<[String]>
-    let size, maxSize: LayerProperty<Float>
-    let anchorName, justifyName, transform: LayerProperty<String>
-    let offset: LayerProperty<SIMD2<Float>>
-    let maxWidth, lineHeight, spacing: LayerProperty<Float>
-    let textRotate, iconRotate: LayerProperty<Float>
-    let variableAnchor: LayerProperty<[String]?>
-    let variableAnchorOffset: LayerProperty<Value>
-    let radialOffset: LayerProperty<Float>
-    let hasRadialOffset: Bool
-    let textPaint, iconPaint: SymbolSDFPaint
-    let allowOverlap, ignorePlacement, iconAllowOverlap, iconIgnorePlacement: Bool
-    /// never, always or cooperative (overlaps other symbols that may overlap).
-    let textOverlap, iconOverlap: String
-    /// `*-optional`: the other part may show without this one.
-    let textOptional, iconOptional: Bool
-    let sortKey: LayerProperty<Float>?
-    let padding: Float
-    /// `icon-padding` (data-driven): see `SymbolFeatureLayout.iconPadding`.
-    let iconPadding: LayerProperty<SIMD4<Float>>
-    let iconImage: LayerProperty<String?>
-    let iconSize: LayerProperty<Float>
-    let iconAnchorName: LayerProperty<String>
-    let iconOffset: LayerProperty<SIMD2<Float>>
-    let iconTextFit: String
-    let iconTextFitPadding: LayerProperty<[Float]>
-    let placement: String
-    /// `text-writing-mode` of point labels: the order writing modes are tried in; whether
-    /// vertical is one of them.
-    let writingModes: [String]
-    let allowsVertical: Bool
-    /// `text-keep-upright`: line labels also get a vertical shaping for steep lines.
-    let keepUpright: Bool
-    let textRotationAlignment, iconRotationAlignment: String
-    /// Symbols that may overlap are drawn by their anchors' screen height (MapLibre's
-    /// `symbol-z-order` viewport-y, the `auto` default without a sort key).
-    let sortsByY: Bool
-    /// `symbol-z-order: viewport-y` also places symbols from the bottom of the screen up.
-    let placesBottomFirst: Bool
-    /// `{token}`s resolve in text-field / icon-image (literal values).
-    let textTokens, iconTokens: Bool
+    let properties: SymbolLayerProperties
     let frame: RenderFrame
     let template: String?
     /// Each fontstack's 256 glyph ranges, read on first use; the last fontstack asked for is
@@ -113,86 +74,12 @@ final class SymbolLayerLayout {
     private var lastTables: [GlyphTable?] = []
 
     init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
-        // Layout properties are MapLibre's bucket values: evaluated at the tile's whole zoom.
-        // Sizes follow the camera's zoom (MapLibre interpolates them when drawing).
-        let cameraContext = frame.layerContext
-        var ctx = cameraContext
-        ctx.zoom = cameraContext.zoom.rounded(.down)
+        properties = frame.resolved(layer) { SymbolLayerProperties(layer, frame.layerContext) }
         self.frame = frame
         self.template = template
-        placement = LayerProperty(layer, "symbol-placement", .layout, ctx, convert: Convert.string).value(ctx)
-        writingModes = placement == "point"
-            ? LayerProperty(layer, "text-writing-mode", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) }).value(ctx)
-            : []
-        allowsVertical = writingModes.contains("vertical")
-        keepUpright = LayerProperty(layer, "text-keep-upright", .layout, ctx, convert: Convert.bool).value(ctx)
-        textRotationAlignment = LayerProperty(layer, "text-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
-        iconRotationAlignment = LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, convert: Convert.string).value(ctx)
-        let zOrder = LayerProperty(layer, "symbol-z-order", .layout, ctx, convert: Convert.string).value(ctx)
-        let sortKeyVaries = layer.layout["symbol-sort-key"].map { !$0.isFeatureConstant } ?? false
-        func overlaps(_ mode: String, _ allow: String) -> Bool {
-            if layer.layout[mode] != nil { return LayerProperty(layer, mode, .layout, ctx, convert: Convert.string).value(ctx) != "never" }
-            return LayerProperty(layer, allow, .layout, ctx, convert: Convert.bool).value(ctx)
-        }
-        let canOverlap = overlaps("text-overlap", "text-allow-overlap") || overlaps("icon-overlap", "icon-allow-overlap")
-            || LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
-            || LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
-        sortsByY = (zOrder == "viewport-y" || (zOrder == "auto" && !sortKeyVaries)) && canOverlap
-        placesBottomFirst = zOrder == "viewport-y"
-        field = LayerProperty(layer, "text-field", .layout, ctx, convert: { $0 })
-        textTokens = SymbolTokens.apply(layer, "text-field")
-        iconTokens = SymbolTokens.apply(layer, "icon-image")
-        fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
-        size = LayerProperty(layer, "text-size", .layout, cameraContext, convert: Self.size(default: 16))
-        var ctx18 = ctx
-        ctx18.zoom = 18
-        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Self.size(default: 16))
-        anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
-        offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
-        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
-        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.number)
-        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
-        justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
-        transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
-        textRotate = LayerProperty(layer, "text-rotate", .layout, ctx, convert: Convert.number)
-        iconRotate = LayerProperty(layer, "icon-rotate", .layout, ctx, convert: Convert.number)
-        variableAnchor = LayerProperty(layer, "text-variable-anchor", .layout, ctx, convert: { v in v.arrayValue?.compactMap(\.stringValue) })
-        variableAnchorOffset = LayerProperty(layer, "text-variable-anchor-offset", .layout, ctx, convert: { $0 })
-        radialOffset = LayerProperty(layer, "text-radial-offset", .layout, ctx, convert: Convert.number)
-        hasRadialOffset = layer.layout["text-radial-offset"] != nil
-        textPaint = SymbolSDFPaint(layer, "text", ctx)
-        iconPaint = SymbolSDFPaint(layer, "icon", ctx)
-        // `*-overlap` (never, always, cooperative) wins over `*-allow-overlap`.
-        func overlapMode(_ part: String) -> String {
-            if layer.layout["\(part)-overlap"] != nil {
-                return LayerProperty(layer, "\(part)-overlap", .layout, ctx, convert: Convert.string).value(ctx)
-            }
-            return LayerProperty(layer, "\(part)-allow-overlap", .layout, ctx, convert: Convert.bool).value(ctx) ? "always" : "never"
-        }
-        textOptional = LayerProperty(layer, "text-optional", .layout, ctx, convert: Convert.bool).value(ctx)
-        iconOptional = LayerProperty(layer, "icon-optional", .layout, ctx, convert: Convert.bool).value(ctx)
-        textOverlap = overlapMode("text")
-        iconOverlap = overlapMode("icon")
-        allowOverlap = textOverlap == "always"
-        ignorePlacement = LayerProperty(layer, "text-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
-        padding = LayerProperty(layer, "text-padding", .layout, ctx, convert: Convert.number).value(ctx)
-        iconImage = LayerProperty(layer, "icon-image", .layout, ctx, convert: Convert.imageName)
-        iconSize = LayerProperty(layer, "icon-size", .layout, cameraContext, convert: Self.size(default: 1))
-        sortKey = layer.layout["symbol-sort-key"] == nil ? nil : LayerProperty(layer, "symbol-sort-key", .layout, ctx, convert: Convert.number)
-        iconAnchorName = LayerProperty(layer, "icon-anchor", .layout, ctx, convert: Convert.string)
-        iconOffset = LayerProperty(layer, "icon-offset", .layout, ctx, convert: Convert.offset)
-        iconTextFit = LayerProperty(layer, "icon-text-fit", .layout, ctx, convert: Convert.string).value(ctx)
-        iconTextFitPadding = LayerProperty(layer, "icon-text-fit-padding", .layout, ctx, convert: { v in
-            switch v {
-            case .numberArray(let a): return a.map(Float.init)
-            case .array(let a): return a.compactMap { $0.numberValue.map(Float.init) }
-            default: return []
-            }
-        })
-        iconAllowOverlap = iconOverlap == "always"
-        iconIgnorePlacement = LayerProperty(layer, "icon-ignore-placement", .layout, ctx, convert: Convert.bool).value(ctx)
-        iconPadding = LayerProperty(layer, "icon-padding", .layout, ctx, convert: Convert.padding)
     }
+
+    subscript<T>(dynamicMember property: KeyPath<SymbolLayerProperties, T>) -> T { properties[keyPath: property] }
 
     /// One glyph of a fontstack, its range read on first use.
     func glyph(_ stack: String, _ cp: UInt32) -> SDFGlyph? {
@@ -224,10 +111,10 @@ final class SymbolLayerLayout {
     func layout(_ sizeContext: EvaluationContext, alongLine: Bool) -> SymbolFeatureLayout? {
         var fctx = sizeContext
         fctx.zoom = sizeContext.zoom.rounded(.down)
-        let fieldValue = field.value(fctx)
-        let textCase = transform.value(fctx)
+        let fieldValue = self.field.value(fctx)
+        let textCase = self.transform.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
-        let tokens = textTokens
+        let tokens = self.textTokens
         // Tokens, then text-transform, on text already cut to the longest label laid out (here
         // and by TaggedText per section): a hostile 100 000-character label would otherwise
         // cost seconds per tile.
@@ -241,7 +128,7 @@ final class SymbolLayerLayout {
             }
             return s
         }
-        let stack = fontNames.value(fctx).joined(separator: ",")
+        let stack = self.fontNames.value(fctx).joined(separator: ",")
         let whole = SymbolPainter.text(fieldValue)
         let kept = TaggedText.prefix(whole, scalars: Self.maxLabelScalars)
         let string = prepared(kept)
@@ -263,23 +150,23 @@ final class SymbolLayerLayout {
             frame.resources.tiles.warnings.add("a label longer than \(Self.maxLabelScalars) characters was cut to its first \(Self.maxLabelScalars)")
         }
         let text = tagged.codes
-        let icon = iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
-            let name = iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
+        let icon = self.iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
+            let name = self.iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
             return frame.images.image(name).map { (name, $0) }
         }
         guard !text.isEmpty || icon != nil else { return nil }
-        let anchor = SymbolAnchor(rawValue: anchorName.value(fctx)) ?? .center
-        let justifyText = alongLine ? "center" : justifyName.value(fctx)
+        let anchor = SymbolAnchor(rawValue: self.anchorName.value(fctx)) ?? .center
+        let justifyText = alongLine ? "center" : self.justifyName.value(fctx)
         let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
         let em = TextShaper.oneEm
-        let off = offset.value(fctx)
+        let off = self.offset.value(fctx)
         var textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
-        let radial = hasRadialOffset ? Double(radialOffset.value(fctx)) * em : nil
+        let radial = self.hasRadialOffset ? Double(self.radialOffset.value(fctx)) * em : nil
         var variable: [SymbolVariableAnchors.Candidate]?
         if !alongLine, !text.isEmpty {
-            if let c = VariableAnchorOffsetCollection.from(variableAnchorOffset.value(fctx)) {
+            if let c = VariableAnchorOffsetCollection.from(self.variableAnchorOffset.value(fctx)) {
                 variable = SymbolVariableAnchors.candidates(c)
-            } else if let names = variableAnchor.value(fctx), !names.isEmpty {
+            } else if let names = self.variableAnchor.value(fctx), !names.isEmpty {
                 variable = SymbolVariableAnchors.candidates(names.compactMap(SymbolAnchor.init(rawValue:)), radialOffset: radial,
                                                             textOffset: textOffset)
             }
@@ -287,15 +174,15 @@ final class SymbolLayerLayout {
         if variable?.isEmpty == true { variable = nil }
         if variable == nil, let r = radial, r != 0 { textOffset = SymbolVariableAnchors.offset(anchor, radial: r) }
         frame.clock.mark(.style)
-        let width = placement == "point" ? Double(maxWidth.value(fctx)) * em : Double.infinity
+        let width = self.placement == "point" ? Double(self.maxWidth.value(fctx)) * em : Double.infinity
         // Images in text keep their pixel size: scaled by 24 / text-size at the tile's zoom
         // (and at the next zoom for line breaking, as MapLibre's layout size is).
         var nextZoom = fctx
         nextZoom.zoom += 1
-        let imageScale = em / Double(max(size.value(fctx), 1e-6)), breakImageScale = em / Double(max(size.value(nextZoom), 1e-6))
+        let imageScale = em / Double(max(self.size.value(fctx), 1e-6)), breakImageScale = em / Double(max(self.size.value(nextZoom), 1e-6))
         // Cursive scripts are not letter-spaced.
-        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : Double(spacing.value(fctx)) * em
-        let height = Double(lineHeight.value(fctx)) * em
+        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : Double(self.spacing.value(fctx)) * em
+        let height = Double(self.lineHeight.value(fctx)) * em
         func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>,
                    writing: TextShaper.Writing = .horizontal, stacks: Bool = false) -> TextShaping? {
             text.isEmpty ? nil
@@ -315,46 +202,46 @@ final class SymbolLayerLayout {
         }
         let shaping = variable != nil ? variableShapings.first ?? nil : shape(anchor, justify, alongLine ? .zero : textOffset)
         var verticalShaping: TextShaping?
-        if (alongLine ? keepUpright : allowsVertical), VerticalOrientation.allowsVertical(text) {
-            if !alongLine, allowsVertical {
+        if (alongLine ? self.keepUpright : self.allowsVertical), VerticalOrientation.allowsVertical(text) {
+            if !alongLine, self.allowsVertical {
                 // Vertical point labels are left-justified, as MapLibre shapes them.
                 verticalShaping = shape(anchor, 0, variable == nil ? textOffset : .zero, writing: .vertical, stacks: true)
-            } else if alongLine, keepUpright {
+            } else if alongLine, self.keepUpright {
                 verticalShaping = shape(anchor, justify, .zero, writing: .vertical)
             }
         }
         let ratio = Float(frame.camera.pixelRatio)
-        var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
-                                                      offset: iconOffset.value(fctx), size: iconSize.value(sizeContext),
-                                                      opacity: iconPaint.opacity(sizeContext)) }
+        var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: self.iconAnchorName.value(fctx)) ?? .center,
+                                                      offset: self.iconOffset.value(fctx), size: self.iconSize.value(sizeContext),
+                                                      opacity: self.iconPaint.opacity(sizeContext)) }
         if let i = shapedIcon, i.image.sdf {
-            shapedIcon?.sdf = iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
+            shapedIcon?.sdf = self.iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
         }
         guard shaping != nil || shapedIcon != nil else { return nil }
-        let fontSize = size.value(sizeContext)
+        let fontSize = self.size.value(sizeContext)
         var sectionDrawings: [SDFGlyphDrawing?] = []
         if tagged.hasColors {
             sectionDrawings = tagged.sections.map { section in
-                section.color.map { textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0))) }
+                section.color.map { self.textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio, fill: Convert.color(.color($0))) }
             }
         }
         var verticalIcon: SymbolIcons.Shaped?
-        if iconTextFit != "none", let icon = shapedIcon, let shaping {
-            shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
-                                               offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+        if self.iconTextFit != "none", let icon = shapedIcon, let shaping {
+            shapedIcon = SymbolIconTextFit.fit(icon, text: shaping, mode: self.iconTextFit, padding: self.iconTextFitPadding.value(fctx),
+                                               offset: self.iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
             // Fitted to the vertical text too (in its unturned frame; it turns with it).
             verticalIcon = verticalShaping.map {
-                SymbolIconTextFit.fit(icon, text: $0, mode: iconTextFit, padding: iconTextFitPadding.value(fctx),
-                                      offset: iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
+                SymbolIconTextFit.fit(icon, text: $0, mode: self.iconTextFit, padding: self.iconTextFitPadding.value(fctx),
+                                      offset: self.iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
             }
         }
         var ctx18 = sizeContext
         ctx18.zoom = 18
         return SymbolFeatureLayout(text: string, shaping: shaping, textOffset: textOffset, icon: shapedIcon, fontSize: fontSize,
-                                   maxFontSize: maxSize.value(ctx18),
-                                   drawing: textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
-                                   textRotate: textRotate.value(fctx), iconRotate: iconRotate.value(fctx),
-                                   iconPadding: shapedIcon == nil ? .zero : iconPadding.value(fctx),
+                                   maxFontSize: self.maxSize.value(ctx18),
+                                   drawing: self.textPaint.drawing(sizeContext, fontScale: fontSize / 24, pixelRatio: ratio),
+                                   textRotate: self.textRotate.value(fctx), iconRotate: self.iconRotate.value(fctx),
+                                   iconPadding: shapedIcon == nil ? .zero : self.iconPadding.value(fctx),
                                    variable: variable, variableShapings: variableShapings, verticalShaping: verticalShaping,
                                    verticalIcon: verticalIcon,
                                    sectionDrawings: sectionDrawings)
