@@ -41,6 +41,8 @@ final class RenderFrame {
     var labelCollisions: LabelCollisions { symbolPlacement.collisions }
     /// Each symbol layer's placed labels (by layer id), placed before any layer is drawn.
     var placedLabels: [String: SymbolBatch] = [:]
+    /// Vector sources and source tiles this render has looked up (once each, not per layer).
+    let sourceTiles = RenderSourceTiles()
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).

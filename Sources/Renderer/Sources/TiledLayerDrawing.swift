@@ -58,7 +58,8 @@ enum TiledLayerDrawing {
     private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, pointReach: Double?,
                                   wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
-              let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
+              let source = frame.sourceTiles.source(spec, { frame.resources.tiles.tiledSource(spec, directory: directory) })
+        else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
@@ -73,8 +74,10 @@ enum TiledLayerDrawing {
             try frame.checkDeadlineNow()
             // A vector tile the source does not have draws nothing (MapLibre treats a 404 as
             // an empty tile for vector sources; only raster sources fall back to parents).
-            guard case .tile(let tile) = frame.resources.tiles.vectorTile(source, placed.id, directory: directory),
-                  let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
+            let loaded = frame.sourceTiles.vectorTile(spec, placed.id) {
+                (frame.resources.tiles.vectorTile(source, placed.id, directory: directory), try? source.tileKey(placed.id, directory: directory))
+            }
+            guard case .tile(let tile) = loaded.tile, let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
             let square = placed.square
             let output = frame.canvas
             // Clipping matters only where the view reaches past the tile: then the pass draws
@@ -83,7 +86,7 @@ enum TiledLayerDrawing {
             let target = direct ? output : clip.canvas(like: output)
             let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
                                       canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles && !wholeFeatures,
-                                      promoteId: promoteId, tileKey: try? source.tileKey(placed.id, directory: directory))
+                                      promoteId: promoteId, tileKey: loaded.key)
             try paint(pass)
             guard !direct, !pass.drawnBounds.isEmpty else { continue }
             let reached = TileClipCompositor.reached(pass, frame.projection, width: target.width, height: target.height)
