@@ -58,17 +58,20 @@ enum SymbolLineLabels {
         }.layout
         let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
         for label in tileLayout.labels {
-            let f = tileLayout.features[label.feature]
-            let drawing = batch.add(f.drawing)
-            let sectionDrawings = f.sectionDrawingIndices(batch)
+            let fontSize = tileLayout.features[label.feature].fontSize
             // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
-            let reach = 256 * Double(ratio) + label.labelLength * Double(f.fontSize) / 24 * Double(ratio)
+            let reach = 256 * Double(ratio) + label.labelLength * Double(fontSize) / 24 * Double(ratio)
+            // The feature's shader inputs, registered once one of its anchors is in reach.
+            var drawings: (drawing: Int, sections: [Int?])?
             for piece in label.pieces {
                 var projected: [SIMD2<Double>]?
                 for anchor in piece.anchors {
                     let a = SIMD2(anchor.x, anchor.y)
                     let at = toDevice(a)
                     guard at.x > view.x - reach, at.y > view.y - reach, at.x < view.z + reach, at.y < view.w + reach else { continue }
+                    let f = tileLayout.features[label.feature]
+                    if drawings == nil { drawings = (batch.add(f.drawing), f.sectionDrawingIndices(batch)) }
+                    let (drawing, sectionDrawings) = drawings!
                     if projected == nil { projected = piece.line.map(toDevice) }
                     let path = SymbolLinePlacement.Path(points: projected!, anchor: at, segment: anchor.segment)
                     let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
