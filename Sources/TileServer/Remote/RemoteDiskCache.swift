@@ -23,6 +23,8 @@ public final class RemoteDiskCache: Sendable {
         var clock: UInt64 = 0
     }
     private let index = NIOLockedValueBox(Index())
+    /// Saves submitted and not written yet (shutdown waits for them).
+    private let saving = DispatchGroup()
 
     /// Creates `directory` if needed and indexes what it holds (deleting leftover temporary
     /// files). Throws when the directory cannot be created or read.
@@ -71,15 +73,21 @@ public final class RemoteDiskCache: Sendable {
         (try? await pool.runIfActive { self.loadNow(url) }) ?? nil
     }
 
-    /// Saves `entry` for `url` on the cache's threads (the caller does not wait).
+    /// Saves `entry` for `url` on the cache's threads (the caller does not wait). A save still
+    /// queued at shutdown is written all the same (the pool hands it over as cancelled).
     func save(_ url: String, _ entry: RemoteStore.Entry) {
-        pool.submit { state in
-            if case .active = state { self.saveNow(url, entry) }
+        saving.enter()
+        pool.submit { _ in
+            self.saveNow(url, entry)
+            self.saving.leave()
         }
     }
 
     /// Waits for the saves under way, then stops the cache's threads.
     func shutdown() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            saving.notify(queue: .global()) { done.resume() }
+        }
         try? await pool.shutdownGracefully()
     }
 
@@ -108,7 +116,7 @@ public final class RemoteDiskCache: Sendable {
         let temp = path + "." + String(UInt32.random(in: .min ... .max), radix: 16) + ".tmp"
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temp))
-            guard rename(temp, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(temp, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(atPath: temp)
             logger.warning("remote disk cache: cannot write \(name): \(error)")
