@@ -35,9 +35,15 @@ extension DataDirectory {
 
     /// Tells the server a render uses the remote body of `url` through something built from it
     /// and cached: the body is revalidated once stale, the image is kept no longer than the body
-    /// is usable, and one no longer held is fetched again (recorded as `remoteVersion` does).
+    /// is usable, and one no longer held is fetched again (recorded as missing). An upstream
+    /// failing with no copy held is not recorded: what was built from the last copy still serves.
     public func touchRemote(_ url: String, kind: RemoteKind) {
-        _ = try? remoteVersion(url, kind: kind)
+        guard let remote else { return }
+        do {
+            _ = try remote.version(url, kind: kind)
+        } catch let e as RemoteResourceMissing {
+            RemoteNeeds.current?.record(e)
+        } catch {}
     }
 
     /// Asks `remote`, recording in `RemoteNeeds.current` what it does not hold yet or could not get.
