@@ -137,6 +137,18 @@ expect_pixel 128 128 0 0 255
 pass
 grep -q '^/sprite/s.png 200$' "$WORK/up.log" || fail "the sprite was not fetched"
 
+# A remote TileJSON that changes upstream (its tiles move) is read again: the source's new tiles draw.
+curl -s "http://127.0.0.1:$UP/admin/colour/ff0000" >/dev/null
+req POST /sessions "{\"style\": {\"version\": 8, \"sources\": {\"r\": {\"type\": \"raster\", \"url\": \"http://127.0.0.1:$UP/tilejson/t.json\"}},
+  \"layers\": [{\"id\": \"r\", \"type\": \"raster\", \"source\": \"r\"}]}}"
+expect_status 201 "session with a remote TileJSON"; S=$(jqr .id)
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 0 0
+curl -s "http://127.0.0.1:$UP/admin/colour/00ff00" >/dev/null
+sleep 2.5
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200 "the TileJSON changed upstream"; expect_pixel 128 128 0 255 0
+grep -q '^/fixed/00ff00/' "$WORK/up.log" || fail "the new TileJSON's tiles were not fetched"
+pass
+
 # A session's upstream fetches are budgeted (remoteFetchesPerMinute): beyond, 429 + Retry-After.
 stop_server
 use_config '{"remoteHosts": ["127.0.0.1"], "remotePrivateHosts": ["127.0.0.1"], "remoteFetchesPerMinute": 3}'

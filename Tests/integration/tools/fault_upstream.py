@@ -13,6 +13,9 @@ answers a 256 px raster tile (solid colour PNG) or a fault, by its first segment
   /gone/...      404            /nostore/...  200 with Cache-Control: no-store
   /sprite/NAME.json, /sprite/NAME.png   a sprite of one 16 px image "dot" in the current colour,
                  ETag of the colour, Cache-Control: max-age=0 (as /ok)
+  /tilejson/...  a raster TileJSON whose tiles are /fixed/COLOUR/{z}/{x}/{y}.png of the current
+                 colour, ETag of the colour, Cache-Control: max-age=0
+  /fixed/RRGGBB/...  200, a tile of that colour (max-age=3600)
   /admin/down    every tile path answers 500 from now on; /admin/up undoes it
   /admin/colour/RRGGBB  the colour of /ok tiles from now on
 
@@ -95,6 +98,17 @@ def handler(log):
                     index = b'{"dot": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1}}'
                     return self.send(200, index, {**headers, 'Content-Type': 'application/json'})
                 return self.send(200, png(colour, 16), {**headers, 'Content-Type': 'image/png'})
+            if kind == 'tilejson':
+                colour = STATE['colour']
+                etag = f'"{colour}"'
+                headers = {'ETag': etag, 'Cache-Control': 'max-age=0', 'Content-Type': 'application/json'}
+                if self.headers.get('If-None-Match') == etag:
+                    return self.send(304, headers=headers)
+                port = self.server.server_address[1]
+                body = f'{{"tilejson": "2.2.0", "tileSize": 256, "tiles": ["http://127.0.0.1:{port}/fixed/{colour}/{{z}}/{{x}}/{{y}}.png"]}}'
+                return self.send(200, body.encode(), headers)
+            if kind == 'fixed':
+                return self.send(200, png(self.path.split('/')[2]), {'Content-Type': 'image/png', 'Cache-Control': 'max-age=3600'})
             if kind == 'nostore':
                 return self.send(200, png('00ff00'), {'Content-Type': 'image/png', 'Cache-Control': 'no-store'})
             if kind == 'slow':
