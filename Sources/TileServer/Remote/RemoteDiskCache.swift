@@ -8,7 +8,7 @@ import NIOPosix
 /// URL's SHA-256 (keys in queries never reach a file name), written to a temporary file and
 /// renamed (a crash leaves the old file or none), bounded by `maxBytes` with least-recently-used
 /// files removed first. Files that do not read back whole are deleted. All file I/O runs on the
-/// cache's own threads, never on an event loop.
+/// cache's own threads, never on an event loop (the folder is indexed once, at start-up).
 public final class RemoteDiskCache: Sendable {
     let directory: String
     let maxBytes: Int
