@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Remote sources (TileJSON, tiles, sprites, glyphs, GeoJSON, images) over HTTP(S).
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // SHA-256 of remote URLs and bodies (disk cache names, content versions); already resolved for postgres-nio.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // C shim around libpng: every libpng call and its setjmp live here.
@@ -76,6 +78,7 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [

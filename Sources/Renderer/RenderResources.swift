@@ -104,7 +104,10 @@ public final class RenderResources: Sendable {
     /// is bad; the style validator and the server report bad URLs when the style is changed.
     func geoJSON(_ spec: SourceSpec) -> GeoJSONSource? {
         guard spec.type == .geojson, let data = spec.geojsonData else { return nil }
-        return try? geojson.value(for: spec.contentHash.hex) {
+        if case .url(let url) = data, url.contains("://"), let dir = dataDirectory, case .remote(let remoteURL)? = try? dir.resolve(url) {
+            dir.touchRemote(remoteURL, kind: .geojson)
+        }
+        return try? geojson.value(for: spec.contentHash.hex + (dataDirectory?.remoteGenerationKey ?? "")) {
             let options = GeoJSONOptions(source: .object(spec.json))
             let include = Self.sourceFilter(options)
             let source: GeoJSONSource
@@ -143,12 +146,14 @@ extension RenderResources {
     /// Returns the sheet and its cache key (which names its images in other caches).
     func spriteSheet(_ value: JSONValue?, highDensity: Bool) -> (sheet: SpriteSheet, key: String) {
         guard let value, SpriteLoader.sources(value) != nil else { return (SpriteSheet(), "") }
-        let key = (highDensity ? "2x|" : "1x|") + value.serialized()
+        // A remote sprite file that changes changes the generation: the sheet is read again.
+        let key = (highDensity ? "2x|" : "1x|") + value.serialized() + (dataDirectory?.remoteGenerationKey ?? "")
         let sheet = (try? sprites.value(for: key) {
             let sheet = try SpriteLoader.load(value, highDensity: highDensity, directory: dataDirectory)
             for w in sheet.warnings { tiles.warnings.add(w) }
             return sheet
         }) ?? SpriteSheet()
+        for url in sheet.remoteFiles { dataDirectory?.touchRemote(url, kind: .sprite) }
         return (sheet, key)
     }
 

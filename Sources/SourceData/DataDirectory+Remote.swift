@@ -26,6 +26,26 @@ extension DataDirectory {
         try throughRemote(url) { try $0.version(url, kind: kind) }
     }
 
+    /// A suffix for the keys of caches of what is built from remote TileJSON, sprites, glyphs,
+    /// GeoJSON and images: it changes when one of those bodies does (empty without remote).
+    public var remoteGenerationKey: String {
+        guard let remote else { return "" }
+        return "|g" + String(remote.generation)
+    }
+
+    /// Tells the server a render uses the remote body of `url` through something built from it
+    /// and cached: the body is revalidated once stale, the image is kept no longer than the body
+    /// is usable, and one no longer held is fetched again (recorded as missing). An upstream
+    /// failing with no copy held is not recorded: what was built from the last copy still serves.
+    public func touchRemote(_ url: String, kind: RemoteKind) {
+        guard let remote else { return }
+        do {
+            _ = try remote.version(url, kind: kind)
+        } catch let e as RemoteResourceMissing {
+            RemoteNeeds.current?.record(e)
+        } catch {}
+    }
+
     /// Asks `remote`, recording in `RemoteNeeds.current` what it does not hold yet or could not get.
     private func throughRemote<T>(_ url: String, _ ask: (any RemoteResources) throws -> T) throws -> T {
         guard let remote else {

@@ -45,14 +45,16 @@ struct Serve: AsyncParsableCommand {
             if let fontsDir { cfg.fontsDir = fontsDir.isEmpty ? "" : Self.absolute(fontsDir, cwd) }
             try cfg.validateFilesystem(configFile: path)
             var directory = try cfg.makeDataDirectory()
+            let metrics = ServerMetrics()
             if !cfg.remoteHosts.isEmpty {
-                // Remote sources: fetched on NIO event loops, held in memory, checked for SSRF.
+                // Remote sources: fetched on NIO event loops, held in memory (and on disk), checked for SSRF.
                 let hosts = directory
-                directory.remote = RemoteFetcher(settings: cfg.remote, allows: { hosts.allows($0) })
+                directory.remote = RemoteFetcher(settings: cfg.remote, allows: { hosts.allows($0) }, disk: try RemoteDiskCache.configured(cfg.remote, configFile: path),
+                                                 onFetch: { kind, host, result in metrics.remoteFetch(kind: kind.rawValue, host: host, result: result) })
             }
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(
                 directory: directory, fontsDirectory: cfg.fontsDir, renderCacheBytes: cfg.renderCacheBytes,
-                geoJSONCacheBytes: cfg.geoJSONCacheBytes))
+                geoJSONCacheBytes: cfg.geoJSONCacheBytes), metrics: metrics)
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
             throw ExitCode(2)

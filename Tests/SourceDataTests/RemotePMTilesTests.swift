@@ -21,6 +21,7 @@ final class RemotePMTilesTests: XCTestCase {
         }
 
         func version(_ url: String, kind: RemoteKind) throws -> UInt64 { _ = try bytes(url, kind: kind); return 1 }
+        var generation: UInt64 { 0 }
 
         /// Fetches what a render asked for; returns how many.
         func fetch(_ needs: RemoteNeeds) -> Int {

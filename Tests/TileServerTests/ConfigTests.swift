@@ -15,6 +15,28 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(c.archives["osm"], "/srv/strata/config/data/osm.mbtiles")
     }
 
+    func testRemoteCacheDirIsOffByDefaultAndRelativeToTheConfig() throws {
+        let plain = try ServerConfig(json: [:], file: "x.json")
+        XCTAssertEqual(plain.remote.cacheDir, "")
+        XCTAssertEqual(plain.remote.cacheDirBytes, 1 << 30)
+        XCTAssertNil(try RemoteDiskCache.configured(plain.remote, configFile: "x.json"), "no folder: no disk cache")
+        var c = try ServerConfig(json: ["remoteCacheDir": "cache/remote", "remoteCacheDirBytes": 1_048_576], file: "x.json")
+        c.resolvePaths(relativeTo: "/srv/strata/config")
+        XCTAssertEqual(c.remote.cacheDir, "/srv/strata/config/cache/remote")
+        XCTAssertEqual(c.remote.cacheDirBytes, 1 << 20)
+        for (json, needle) in [(["remoteCacheDir": 5] as JSONValue, "/remoteCacheDir"), (["remoteCacheDirBytes": 0], "/remoteCacheDirBytes")] {
+            XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { XCTAssertTrue("\($0)".contains(needle), "\($0)") }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID().uuidString)")
+        try Data([1]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var onFile = RemoteSettings()
+        onFile.cacheDir = file.path
+        XCTAssertThrowsError(try RemoteDiskCache.configured(onFile, configFile: "cfg.json")) {
+            XCTAssertTrue("\($0)".hasPrefix("cfg.json: /remoteCacheDir: "), "\($0)")
+        }
+    }
+
     func testPostgresStoreIsAURLNotAPath() throws {
         var c = try ServerConfig(json: ["store": "postgres://strata@db:5432/strata"], file: "x.json")
         c.resolvePaths(relativeTo: "/srv/strata/config")

@@ -60,6 +60,38 @@ final class RemoteStoreTests: XCTestCase {
         XCTAssertEqual(try store.entry(url, kind: .tile, now: 550).usableUntil, 600, "a stale copy is usable until the failure is retried")
     }
 
+    func testVersionsAreDigestsOfTheContent() {
+        XCTAssertEqual(RemoteStore.contentVersion([1, 2]), RemoteStore.contentVersion([1, 2]), "the same after a restart")
+        XCTAssertNotEqual(RemoteStore.contentVersion([1, 2]), RemoteStore.contentVersion([1, 3]))
+        XCTAssertNotEqual(RemoteStore.contentVersion(nil), RemoteStore.contentVersion([]), "an absence is not an empty body")
+        let store = RemoteStore(cacheBytes: 1 << 20)
+        XCTAssertEqual(store.store(url, .init(body: [4], etag: nil, lastModified: nil, freshUntil: 200)).version, RemoteStore.contentVersion([4]))
+    }
+
+    /// The generation (in the keys of what is built from TileJSON, sprites, glyphs, GeoJSON and
+    /// images) changes when such a body the server held changes, and only then.
+    func testTheGenerationCountsChangedStyleResources() {
+        let store = RemoteStore(cacheBytes: 1 << 20)
+        let sprite = "https://a.example/sprite.png"
+        store.store(sprite, .init(body: [1], etag: nil, lastModified: nil, freshUntil: 200), kind: .sprite)
+        XCTAssertEqual(store.generation, 0, "a first fetch changes nothing built before")
+        store.store(sprite, .init(body: [1], etag: nil, lastModified: nil, freshUntil: 300), kind: .sprite)
+        XCTAssertEqual(store.generation, 0, "the same body again")
+        store.store(url, .init(body: [1], etag: nil, lastModified: nil, freshUntil: 200), kind: .tile)
+        store.store(url, .init(body: [2], etag: nil, lastModified: nil, freshUntil: 200), kind: .tile)
+        XCTAssertEqual(store.generation, 0, "tiles carry their own versions")
+        store.store(sprite, .init(body: [2], etag: nil, lastModified: nil, freshUntil: 400), kind: .sprite)
+        XCTAssertEqual(store.generation, 1, "a changed sprite")
+        for i in 0..<40 { store.store("u\(i)", .init(body: [UInt8](repeating: 0, count: 100_000), etag: nil, lastModified: nil, freshUntil: 1e12)) }
+        XCTAssertFalse(store.holds(sprite), "evicted")
+        store.store(sprite, .init(body: [3], etag: nil, lastModified: nil, freshUntil: 500), kind: .sprite)
+        XCTAssertEqual(store.generation, 2, "a change is noticed after the entry was evicted")
+        var saved = RemoteStore.Entry(body: [3], etag: "\"x\"", lastModified: nil, freshUntil: 10)
+        saved.version = RemoteStore.contentVersion([3])
+        store.restore(sprite, saved, kind: .sprite)
+        XCTAssertEqual(store.peek(sprite)?.freshUntil, 500, "a copy from disk never replaces what memory holds")
+    }
+
     func testFailureWithoutACopyIsReported() {
         let store = RemoteStore(cacheBytes: 1 << 20)
         store.failed(url, failure, until: 300)

@@ -106,6 +106,49 @@ done
 pass
 grep -q 'ETag\|If-None-Match' "$SERVER_LOG" && fail "request headers leaked into the log"
 
+# A rendered tile's ETag names the remote data it was drawn from: once the upstream changed and
+# the copy was revalidated, a conditional GET with the old ETag is a 200 with a new ETag.
+curl -s "http://127.0.0.1:$UP/admin/colour/ff0000" >/dev/null
+sleep 2.5                   # the copy fetched above is past its hand-off: the next render revalidates it
+S=$(raster ok 0.55); req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 115 115
+OLD=$(header ETag); [ -n "$OLD" ] || fail "no ETag"
+req GET "/tiles/1/0/0.png?session=$S" "" -H "If-None-Match: $OLD"; expect_status 304 "the upstream data did not change"
+curl -s "http://127.0.0.1:$UP/admin/colour/00ff00" >/dev/null
+sleep 2.5                   # /ok is max-age=0: past the 2 s hand-off, the next render revalidates it
+req GET "/tiles/1/0/0.png?session=$S" "" -H "If-None-Match: $OLD"; expect_status 200 "the upstream data changed"
+expect_pixel 128 128 115 255 115
+NEW=$(header ETag); [ -n "$NEW" ] && [ "$NEW" != "$OLD" ] || fail "the ETag did not change with the upstream data ($OLD, $NEW)"
+pass
+req GET "/tiles/1/0/0.png?session=$S" "" -H "If-None-Match: $NEW"; expect_status 304 "the new ETag is current"
+
+# A remote sprite that changes upstream is read again, not served from the sprite cache: the
+# sprite (max-age=0) is revalidated, its new body changes what was built from it, and the ETag.
+curl -s "http://127.0.0.1:$UP/admin/colour/ff0000" >/dev/null
+req POST /sessions "{\"style\": {\"version\": 8, \"sprite\": \"http://127.0.0.1:$UP/sprite/s\", \"sources\": {},
+  \"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-pattern\": \"dot\"}}]}}"
+expect_status 201 "session with a remote sprite"; S=$(jqr .id)
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 0 0
+OLD=$(header ETag)
+curl -s "http://127.0.0.1:$UP/admin/colour/0000ff" >/dev/null
+sleep 2.5
+req GET "/tiles/1/0/0.png?session=$S" "" -H "If-None-Match: $OLD"; expect_status 200 "the sprite changed upstream"
+expect_pixel 128 128 0 0 255
+[ "$(header ETag)" != "$OLD" ] || fail "the ETag did not change with the sprite"
+pass
+grep -q '^/sprite/s.png 200$' "$WORK/up.log" || fail "the sprite was not fetched"
+
+# A remote TileJSON that changes upstream (its tiles move) is read again: the source's new tiles draw.
+curl -s "http://127.0.0.1:$UP/admin/colour/ff0000" >/dev/null
+req POST /sessions "{\"style\": {\"version\": 8, \"sources\": {\"r\": {\"type\": \"raster\", \"url\": \"http://127.0.0.1:$UP/tilejson/t.json\"}},
+  \"layers\": [{\"id\": \"r\", \"type\": \"raster\", \"source\": \"r\"}]}}"
+expect_status 201 "session with a remote TileJSON"; S=$(jqr .id)
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200; expect_pixel 128 128 255 0 0
+curl -s "http://127.0.0.1:$UP/admin/colour/00ff00" >/dev/null
+sleep 2.5
+req GET "/tiles/1/0/0.png?session=$S"; expect_status 200 "the TileJSON changed upstream"; expect_pixel 128 128 0 255 0
+grep -q '^/fixed/00ff00/' "$WORK/up.log" || fail "the new TileJSON's tiles were not fetched"
+pass
+
 # A session's upstream fetches are budgeted (remoteFetchesPerMinute): beyond, 429 + Retry-After.
 stop_server
 use_config '{"remoteHosts": ["127.0.0.1"], "remotePrivateHosts": ["127.0.0.1"], "remoteFetchesPerMinute": 3}'

@@ -32,7 +32,7 @@ final class AnnotationPlacementCache: Sendable {
     }
 
     func placement(_ frame: RenderFrame) -> AnnotationPlacementResult {
-        let key = frame.style.renderHash + "|" + String(frame.camera.zoom)
+        let key = frame.style.renderHash + "|" + String(frame.camera.zoom) + (frame.resources.dataDirectory?.remoteGenerationKey ?? "")
         return (try? cache.value(for: key) { place(frame, screen: nil) }) ?? AnnotationPlacementResult(placed: [])
     }
 
@@ -42,7 +42,8 @@ final class AnnotationPlacementCache: Sendable {
             let glyphs = AnnotationGlyphs(frame)
             return AnnotationLayouts(items: frame.style.annotations.items.map { AnnotationLayout($0, glyph: glyphs.glyph) })
         }
-        return ((try? layoutCache.value(for: frame.style.renderHash, build: make)) ?? make()).items
+        let key = frame.style.renderHash + (frame.resources.dataDirectory?.remoteGenerationKey ?? "")
+        return ((try? layoutCache.value(for: key, build: make)) ?? make()).items
     }
 
     /// Lays out and places every shown annotation. Boxes are compared in world CSS pixels at

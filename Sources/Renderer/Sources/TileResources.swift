@@ -63,10 +63,11 @@ public final class TileResources: Sendable {
     }
 
     /// The source resolved against the data directory; nil (drawn as nothing) when it cannot
-    /// be: no data directory, a refused URL, an unreadable TileJSON or archive.
+    /// be: no data directory, a refused URL, an unreadable TileJSON or archive. One read from a
+    /// remote TileJSON is read again when that body changes (the key's generation).
     func tiledSource(_ spec: SourceSpec, directory: DataDirectory?) -> TiledSource? {
         guard let directory, spec.type == .vector || spec.type == .raster || spec.type == .rasterDEM else { return nil }
-        let resolved = try? sources.value(for: spec.contentHash.hex) {
+        let resolved = try? sources.value(for: spec.contentHash.hex + directory.remoteGenerationKey) {
             let result = Result { try TiledSource.resolve(spec.json, directory: directory, archives: archives) }
             if case .failure(let e) = result {
                 // Remote TileJSON not held yet (or failed upstream): not kept, asked again next render.
@@ -75,7 +76,9 @@ public final class TileResources: Sendable {
             }
             return ResolvedTiledSource(result: result)
         }
-        return try? resolved?.result.get()
+        let source = try? resolved?.result.get()
+        if let tileJSON = source?.remoteTileJSON { directory.touchRemote(tileJSON, kind: .tileJSON) }
+        return source
     }
 
     /// A vector tile of `source`: `.missing` when the source has no such tile, `.empty` for an
@@ -117,12 +120,13 @@ public final class TileResources: Sendable {
     /// The image of an `image` source (its `url` inside the data directory).
     func image(url: String, directory: DataDirectory?) -> Pixmap? {
         guard let directory else { return nil }
-        let loaded = try? images.value(for: "image|" + url) {
+        let loaded = try? images.value(for: "image|" + url + directory.remoteGenerationKey) {
             guard let bytes = try directory.bytes(of: directory.resolve(url), kind: .image, limit: 64 << 20) else {
                 return .missing
             }
             return LoadedRasterTile.decode(bytes, what: "image \"\(url)\"", warnings: warnings)
         }
+        if url.contains("://"), case .remote(let remoteURL)? = try? directory.resolve(url) { directory.touchRemote(remoteURL, kind: .image) }
         if case .image(let p)? = loaded { return p }
         return nil
     }

@@ -50,8 +50,8 @@ enum SpriteLoader {
         let shown = SpriteIndex.printable(url)
         var pair: (index: [UInt8], png: [UInt8])?
         do {
-            if highDensity { pair = try read(url, suffix: "@2x", directory) }
-            if pair == nil { pair = try read(url, suffix: "", directory) }
+            if highDensity { pair = try read(url, suffix: "@2x", directory, &sheet.remoteFiles) }
+            if pair == nil { pair = try read(url, suffix: "", directory, &sheet.remoteFiles) }
         } catch let e as RemoteResourceMissing {
             throw e
         } catch let e as RemoteResourceFailed {
@@ -77,14 +77,19 @@ enum SpriteLoader {
     }
 
     /// Both files of one variant, nil when either is missing. Throws for refused URLs.
-    private static func read(_ url: String, suffix: String, _ directory: DataDirectory) throws -> (index: [UInt8], png: [UInt8])? {
-        guard let json = try file(url, suffix + ".json", directory, limit: maxIndexBytes),
-              let png = try file(url, suffix + ".png", directory, limit: 256 << 20) else { return nil }
+    /// `remoteFiles` receives the remote URLs read.
+    private static func read(_ url: String, suffix: String, _ directory: DataDirectory,
+                             _ remoteFiles: inout [String]) throws -> (index: [UInt8], png: [UInt8])? {
+        guard let json = try file(url, suffix + ".json", directory, limit: maxIndexBytes, &remoteFiles),
+              let png = try file(url, suffix + ".png", directory, limit: 256 << 20, &remoteFiles) else { return nil }
         return (json, png)
     }
 
-    private static func file(_ url: String, _ ending: String, _ directory: DataDirectory, limit: Int) throws -> [UInt8]? {
-        try directory.bytes(of: directory.resolve(variant(url, ending)), kind: .sprite, limit: limit)
+    private static func file(_ url: String, _ ending: String, _ directory: DataDirectory, limit: Int,
+                             _ remoteFiles: inout [String]) throws -> [UInt8]? {
+        let resource = try directory.resolve(variant(url, ending))
+        if case .remote(let remoteURL) = resource { remoteFiles.append(remoteURL) }
+        return try directory.bytes(of: resource, kind: .sprite, limit: limit)
     }
 
     /// `url` with `ending` inserted before a query or fragment (`sprites/a?v=2` → `sprites/a@2x.json?v=2`).

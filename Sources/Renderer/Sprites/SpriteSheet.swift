@@ -26,6 +26,9 @@ public struct SpriteSheet: Sendable {
     /// The image names (for `image` expressions and `coalesce`), computed once per sheet.
     public private(set) var names: Set<String> = []
     public private(set) var warnings: [String] = []
+    /// The remote files the sheet was read from (asked again on each use, so they are
+    /// revalidated and a changed one is noticed).
+    public internal(set) var remoteFiles: [String] = []
 
     public init() {}
 

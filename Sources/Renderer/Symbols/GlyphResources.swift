@@ -55,7 +55,12 @@ public final class GlyphResources: Sendable {
                warnings: TileWarnings) -> GlyphTable? {
         let url = template.map { $0.replacingOccurrences(of: "{fontstack}", with: fontstack)
             .replacingOccurrences(of: "{range}", with: range.description) }
-        return (try? cache.value(for: url ?? "fonts|\(fontstack)|\(range)") {
+        // A remote range is asked again on each use (revalidated once stale); when it changes,
+        // the generation in the key does.
+        if let url, url.contains("://"), let directory, case .remote(let remoteURL)? = try? directory.resolve(url) {
+            directory.touchRemote(remoteURL, kind: .glyphs)
+        }
+        return (try? cache.value(for: (url ?? "fonts|\(fontstack)|\(range)") + (directory?.remoteGenerationKey ?? "")) {
             var held: [UInt8]?
             if let url, let directory, let resource = try? directory.resolve(url) {
                 do {

@@ -29,8 +29,9 @@ final class SymbolTileLayouts<Layout: Sendable>: Sendable {
         guard frame.symbolPlacement.laysOutPerTile, let pass else { return (try build(256 * ratio), false) }
         let margin = pass.square.width * frame.camera.worldSize + 512 * ratio
         guard let tileKey = pass.tileKey else { return (try build(margin), false) }
+        // Layouts are made of glyphs and icons: a changed remote glyph range or sprite changes the generation.
         let key = Self.key(tile: tileKey, layer: layer.id, styleHash: frame.style.renderHash, zoom: frame.camera.zoom,
-                           pixelRatio: Float(ratio))
+                           pixelRatio: Float(ratio)) + (frame.resources.dataDirectory?.remoteGenerationKey ?? "")
         let layout = try cache.value(for: key) { try build(margin) }
         frame.clock.mark(.prepare)
         return (layout, true)

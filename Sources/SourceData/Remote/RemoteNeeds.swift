@@ -11,6 +11,7 @@ public final class RemoteNeeds: @unchecked Sendable {
     private var missingOrder: [RemoteResourceMissing] = []
     private var failedList: [RemoteResourceFailed] = []
     private var usableUntil: Double?
+    private var versionSet: Set<UInt64> = []
 
     public init() {}
 
@@ -38,15 +39,22 @@ public final class RemoteNeeds: @unchecked Sendable {
         return l
     }
 
-    /// The render drew remote data usable until `until` (seconds since 1970): its image may be
-    /// kept no longer than the earliest such time.
-    public func used(until: Double) {
+    /// The render drew remote data of `kind` in its `version`, usable until `until` (seconds
+    /// since 1970): its image may be kept no longer than the earliest such time, and its ETag
+    /// carries the versions. Glyph versions are left out: label layouts are kept apart from
+    /// the glyph ranges they were made of, so a render does not always ask for them (a change
+    /// of glyphs shows through `RemoteResources.generation`).
+    public func used(version: UInt64, kind: RemoteKind, until: Double) {
         lock.lock(); defer { lock.unlock() }
         usableUntil = min(usableUntil ?? until, until)
+        if kind != .glyphs { versionSet.insert(version) }
     }
 
     /// When the earliest remote data the render used stops being usable; nil when it used none.
     public var expiry: Double? { lock.lock(); defer { lock.unlock() }; return usableUntil }
+
+    /// The versions of the remote bodies the render used (glyphs aside), sorted.
+    public var versions: [UInt64] { lock.lock(); defer { lock.unlock() }; return versionSet.sorted() }
 
     public func record(_ l: Lacked) {
         for m in l.missing { record(m) }

@@ -27,6 +27,10 @@ public protocol RemoteResources: Sendable {
     /// The version of the body `bytes` would give now (a new number when the content changes):
     /// caches of what is built from remote data key on it. Throws as `bytes` does.
     func version(_ url: String, kind: RemoteKind) throws -> UInt64
+    /// Changes whenever a TileJSON, sprite, glyph, GeoJSON or image body held before changes:
+    /// caches of what is built from those (and of label layouts, made of glyphs and icons) key
+    /// on it, so nothing built from an old body is served after the new one arrived.
+    var generation: UInt64 { get }
 }
 
 /// A remote resource the render needs and no one has fetched yet.

@@ -29,6 +29,8 @@ public struct TiledSource: Sendable {
     public let dataKey: String
     /// Resolved URLs of remote tiles, when the templates are remote (nil: local files or an archive).
     let remoteURLs: RemoteTileURLs?
+    /// The remote TileJSON the source was read from (nil: none, or a local one).
+    public private(set) var remoteTileJSON: String?
 
     /// Largest TileJSON file read.
     public static let maxTileJSONBytes = 4 << 20
@@ -40,6 +42,7 @@ public struct TiledSource: Sendable {
         let own = try TileJSON.parse(.object(source))
         var base = TileJSON()
         var archive: (any TileArchive)?
+        var remoteTileJSON: String?
         if let url = source["url"] {
             guard case .string(let u) = url else { throw TileSourceError("url must be a string", path: JSONPointer(["url"])) }
             switch try directory.resolve(u) {
@@ -70,6 +73,7 @@ public struct TiledSource: Sendable {
                 }
                 // Relative tile URLs are relative to the TileJSON, as a browser reads them.
                 base.tiles = base.tiles?.map { DataDirectory.absolute($0, base: remoteURL) }
+                remoteTileJSON = remoteURL
             }
         }
         let merged = base.overriding(with: own)
@@ -103,10 +107,12 @@ public struct TiledSource: Sendable {
         }
         let minzoom = Int((merged.minzoom ?? 0).rounded(.up))
         let maxzoom = Int((merged.maxzoom ?? 22).rounded(.down))
-        return TiledSource(origin: origin, minzoom: max(0, min(TileID.maxZoom, minzoom)), maxzoom: max(0, min(TileID.maxZoom, maxzoom)),
-                           bounds: merged.bounds, scheme: archive != nil && own.tiles == nil ? .xyz : (merged.scheme ?? .xyz),
-                           tileSize: merged.tileSize ?? 512, vectorLayers: merged.vectorLayers, format: merged.format, dataKey: key,
-                           remoteURLs: remote ? RemoteTileURLs() : nil)
+        var resolved = TiledSource(origin: origin, minzoom: max(0, min(TileID.maxZoom, minzoom)), maxzoom: max(0, min(TileID.maxZoom, maxzoom)),
+                                   bounds: merged.bounds, scheme: archive != nil && own.tiles == nil ? .xyz : (merged.scheme ?? .xyz),
+                                   tileSize: merged.tileSize ?? 512, vectorLayers: merged.vectorLayers, format: merged.format, dataKey: key,
+                                   remoteURLs: remote ? RemoteTileURLs() : nil)
+        resolved.remoteTileJSON = remoteTileJSON
+        return resolved
     }
 
     /// Whether the source has tile `tile` by its bounds (MapLibre's TileBounds.contains:

@@ -9,9 +9,9 @@ import SourceData
 /// order on SIGINT/SIGTERM (stop accepting → finish renders → close the store's pool).
 public enum ServerRunner {
     public static func run(config: ServerConfig, dataDirectory: DataDirectory? = nil, renderer: any TileRenderer,
-                           logger: Logger = Logger(label: "strata")) async throws {
+                           metrics: ServerMetrics = ServerMetrics(), logger: Logger = Logger(label: "strata")) async throws {
         let store = try SessionStoreFactory.make(config.store, connections: config.storeThreads)
-        let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer)
+        let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer, metrics: metrics)
         let server: HTTPServer
         do {
             server = try await HTTPServer.start(host: config.host, port: config.port, responder: app,

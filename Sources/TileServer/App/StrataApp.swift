@@ -56,7 +56,6 @@ public final class StrataApp: HTTPResponder {
                                   (cost.succeeded ? metrics.renders : metrics.renderFailures).increment()
                               })
         let remote = dataDirectory?.remote as? RemoteFetcher
-        remote?.onFetch = { [metrics] kind, host, result in metrics.remoteFetch(kind: kind.rawValue, host: host, result: result) }
         self.remote = remote
         // Each distinct thing renders could not use: logged once and counted by kind.
         renderer.warnings?.onNew { [metrics] message in

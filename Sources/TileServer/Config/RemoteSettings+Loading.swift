@@ -31,6 +31,10 @@ extension RemoteSettings {
         case "remoteParameters": parameters = try pairs(v, key)
         case "remoteHeaders": headers = try pairs(v, key)
         case "remoteCacheBytes": cacheBytes = try positive(v)
+        case "remoteCacheDir":
+            guard let s = v.stringValue else { throw err(key, "expected a folder path (\"\" for none)") }
+            cacheDir = s
+        case "remoteCacheDirBytes": cacheDirBytes = try positive(v)
         case "remoteTimeoutMs": requestTimeoutMs = try positive(v)
         case "remoteConnectTimeoutMs": connectTimeoutMs = try positive(v)
         case "remoteFetchesPerMinute": fetchesPerMinute = try positive(v)

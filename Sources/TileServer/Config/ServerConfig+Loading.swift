@@ -99,6 +99,7 @@ extension ServerConfig {
         stylesDir = abs(stylesDir, base)
         publicDir = abs(publicDir, base)
         if !fontsDir.isEmpty { fontsDir = abs(fontsDir, base) }
+        if !remote.cacheDir.isEmpty { remote.cacheDir = abs(remote.cacheDir, base) }
         if store != ":memory:" && !PostgresURL.isPostgres(store) { store = abs(store, dataDir) }
         archives = archives.mapValues { abs($0, dataDir) }
     }

@@ -37,19 +37,20 @@ extension RemoteFetcher {
                     let from = Int(min(UInt64(body.count), range.offset))
                     body = Array(body[from..<min(body.count, from + range.count)])
                 }
-                keep(original, body: body, headers: headers, now: now)
+                keep(original, kind: kind, body: body, headers: headers, now: now)
                 onFetch?(kind, host, "ok")
             case 204:
                 // No content: an empty tile (drawn as nothing, no fallback), as a zero-length file.
-                keep(original, body: [], headers: headers, now: now)
+                keep(original, kind: kind, body: [], headers: headers, now: now)
                 onFetch?(kind, host, "empty")
             case 404, 410:
                 // Absent: a missing tile (raster sources fall back to a parent), as a missing file.
-                keep(original, body: nil, headers: headers, now: now)
+                keep(original, kind: kind, body: nil, headers: headers, now: now)
                 onFetch?(kind, host, "absent")
             case 304:
                 let fresh = CacheControl.parse(headers, now: Date(timeIntervalSince1970: now)).freshSeconds
                 store.revalidated(original, freshUntil: now + max(fresh, Self.handoffSeconds))
+                persist(original)
                 onFetch?(kind, host, "revalidated")
             case 301, 302, 303, 307, 308:
                 guard let location = response.headers["Location"].first else {
@@ -74,15 +75,17 @@ extension RemoteFetcher {
     }
 
     /// Keeps a 200 or an absence as its headers allow (no-store: kept only for the render
-    /// that asked, a few seconds, then asked again).
-    private func keep(_ url: String, body: [UInt8]?, headers: [(String, String)], now: Double) {
+    /// that asked, a few seconds, then asked again, and never saved to disk).
+    private func keep(_ url: String, kind: RemoteKind, body: [UInt8]?, headers: [(String, String)], now: Double) {
         let cc = CacheControl.parse(headers, absent: body?.isEmpty ?? true, now: Date(timeIntervalSince1970: now))
         let fresh = cc.store ? cc.freshSeconds : 0
         let header = { (name: String) in headers.first { $0.0.lowercased() == name }?.1 }
         // A response that must be revalidated at once still serves the render that fetched it.
         store.store(url, RemoteStore.Entry(body: body, etag: cc.store ? header("etag") : nil,
                                            lastModified: cc.store ? header("last-modified") : nil,
-                                           freshUntil: now + max(fresh, Self.handoffSeconds), strict: cc.strict || !cc.store))
+                                           freshUntil: now + max(fresh, Self.handoffSeconds), strict: cc.strict || !cc.store),
+                    kind: kind)
+        if cc.store { persist(url) }
     }
 
     /// How long a just-fetched body serves the renders waiting for it, whatever its headers.

@@ -30,16 +30,26 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     /// Clients by "host|address" (each pinned to its checked address).
     private let clients = NIOLockedValueBox([String: HTTPClient]())
     /// Every fetch's outcome, for metrics: (kind, host, result).
-    public var onFetch: (@Sendable (RemoteKind, String, String) -> Void)?
+    let onFetch: (@Sendable (RemoteKind, String, String) -> Void)?
+    /// Bodies saved across restarts (`remoteCacheDir`); nil: memory only.
+    let disk: RemoteDiskCache?
+    /// Differs between runs of the server: rendered tiles' ETags carry it, so a tag given
+    /// before a restart never vouches for data fetched after it.
+    let boot = UInt64.random(in: .min ... .max)
 
+    /// `disk` is opened by the caller (a directory that cannot be created is a configuration
+    /// error); `onFetch` receives every fetch's outcome for metrics.
     public init(settings: RemoteSettings, allows: @escaping @Sendable (String) -> Bool,
-                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger = Logger(label: "strata.remote")) {
+                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger = Logger(label: "strata.remote"),
+                disk: RemoteDiskCache? = nil, onFetch: (@Sendable (RemoteKind, String, String) -> Void)? = nil) {
         self.settings = settings
         self.store = RemoteStore(cacheBytes: settings.cacheBytes)
         self.budget = NIOLockedValueBox(FetchBudget(perMinute: settings.fetchesPerMinute))
         self.allows = allows
         self.group = group
         self.logger = logger
+        self.disk = disk
+        self.onFetch = onFetch
     }
 
     // MARK: RemoteResources (render threads)
@@ -56,10 +66,12 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     /// render goes on with it, and its image is kept only until then).
     private func held(_ url: String, kind: RemoteKind) throws -> RemoteStore.Entry {
         let (entry, until, revalidate) = try store.entry(url, kind: kind, now: Date().timeIntervalSince1970)
-        RemoteNeeds.current?.used(until: until)
+        RemoteNeeds.current?.used(version: entry.version, kind: kind, until: until)
         if revalidate { _ = start(RemoteResourceMissing(url: url, kind: kind), on: group.next()) }
         return entry
     }
+
+    public var generation: UInt64 { store.generation }
 
     /// Hosts failing now, for `/health`.
     public var failingHosts: [String] { store.failingHosts(now: Date().timeIntervalSince1970) }
@@ -100,6 +112,7 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
     /// One resource, following redirects; the outcome goes to the store under `original`
     /// (a key `URL#bytes=OFFSET-COUNT` is that range of URL: `RemoteRange`).
     func fetchOne(_ original: String, kind: RemoteKind) async {
+        if await restoredFresh(original, kind: kind) { return }
         let range = RemoteRange.parse(original)
         var url = range?.url ?? original
         for _ in 0...settings.maxRedirects {
@@ -174,9 +187,10 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
         }
     }
 
-    /// Stops every client (server shutdown).
+    /// Stops every client (server shutdown) and lets the disk cache finish its writes.
     public func shutdown() async {
         let all = clients.withLockedValue { d -> [HTTPClient] in let v = Array(d.values); d = [:]; return v }
         for c in all { try? await c.shutdown() }
+        await disk?.shutdown()
     }
 }

@@ -12,25 +12,28 @@ extension RemoteNeeds {
     /// (the image is complete), fetch (`RemoteFetchNeeded`) or answer an upstream failure
     /// (502/504 `APIError` naming the resource kind and host, with Retry-After): a tile drawn
     /// without data it should have is never answered as a normal 200.
-    /// `expiry` receives when the remote data the image shows stops being usable.
-    static func collecting<T>(expiry: RenderExpiry? = nil, _ render: () throws -> T) throws -> T {
+    /// `use` receives when the remote data the image shows stops being usable, and its versions.
+    static func collecting<T>(use: RenderRemoteUse? = nil, _ render: () throws -> T) throws -> T {
         let needs = RemoteNeeds()
         let result = try RemoteNeeds.$current.withValue(needs) { try render() }
         let missing = needs.missing
         if !missing.isEmpty { throw RemoteFetchNeeded(missing: missing) }
         if let failure = needs.failed.first { throw APIError.upstream(failure) }
-        expiry?.set(needs.expiry)
+        use?.set(expiry: needs.expiry, versions: needs.versions)
         return result
     }
 }
 
-/// When a rendered image stops being current (nil: never, it used no remote data), handed
-/// from the render thread to the cache that keeps the image.
-final class RenderExpiry: @unchecked Sendable {
+/// What remote data a rendered image shows, handed from the render thread to the cache that
+/// keeps the image: when it stops being current (nil: never, it used no remote data) and the
+/// versions of the bodies it was drawn from (for its ETag).
+final class RenderRemoteUse: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Double?
-    func set(_ v: Double?) { lock.lock(); value = v; lock.unlock() }
-    var time: Double? { lock.lock(); defer { lock.unlock() }; return value }
+    private var expiry: Double?
+    private var versionList: [UInt64] = []
+    func set(expiry: Double?, versions: [UInt64]) { lock.lock(); self.expiry = expiry; versionList = versions; lock.unlock() }
+    var time: Double? { lock.lock(); defer { lock.unlock() }; return expiry }
+    var versions: [UInt64] { lock.lock(); defer { lock.unlock() }; return versionList }
 }
 
 extension APIError {

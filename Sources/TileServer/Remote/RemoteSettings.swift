@@ -15,6 +15,10 @@ public struct RemoteSettings: Sendable, Equatable {
     public var requestTimeoutMs = 15_000
     /// Bytes of remote bodies kept in memory (LRU).
     public var cacheBytes = 256 << 20
+    /// A folder where remote bodies are also kept across restarts (`remoteCacheDir`); empty: none.
+    public var cacheDir = ""
+    /// Bytes of files that folder may hold (least recently used removed first).
+    public var cacheDirBytes = 1 << 30
     /// Redirects followed, each checked like the first URL.
     public var maxRedirects = 3
     /// How long a failed fetch is remembered before it is tried again (a failing upstream is

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NIOConcurrencyHelpers
 import SourceData
@@ -16,7 +17,8 @@ final class RemoteStore: Sendable {
         /// Revalidated before any use once stale (the upstream said so); otherwise a stale body
         /// serves renders while it is revalidated in the background.
         var strict = false
-        /// Changes when the body does (a 304 keeps it): caches of derived data key on it.
+        /// Changes when the body does (a 304 keeps it): caches of derived data key on it. A
+        /// digest of the content (`contentVersion`), so it is the same after a restart.
         var version: UInt64 = 0
     }
 
@@ -28,7 +30,10 @@ final class RemoteStore: Sendable {
     private struct State {
         var entries: LRUCache<String, Entry>
         var failures: [String: Failure] = [:]
-        var nextVersion: UInt64 = 1
+        /// The last version seen of each TileJSON, sprite, glyph, GeoJSON and image URL (kept
+        /// past the LRU's evictions), so a changed body is noticed even when its entry was evicted.
+        var styleVersions: [String: UInt64] = [:]
+        var generation: UInt64 = 0
     }
 
     private let state: NIOLockedValueBox<State>
@@ -67,20 +72,58 @@ final class RemoteStore: Sendable {
         state.withLockedValue { s in s.entries.get(url).map { ($0.etag, $0.lastModified) } }
     }
 
-    /// A 200 (or an absence) arrived.
-    func store(_ url: String, _ entry: Entry) {
+    /// The version of a body: 64 bits of its SHA-256 (an absence and an empty body differ).
+    static func contentVersion(_ body: [UInt8]?) -> UInt64 {
+        var hash = SHA256()
+        hash.update(data: [body == nil ? 0 : 1])
+        if let body { hash.update(data: body) }
+        return hash.finalize().withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    /// A 200 (or an absence) arrived; returns the entry as kept (with its version).
+    @discardableResult
+    func store(_ url: String, _ entry: Entry, kind: RemoteKind = .tile) -> Entry {
         var entry = entry
+        entry.version = Self.contentVersion(entry.body)
         state.withLockedValue { s in
             s.failures[url] = nil
-            if let old = s.entries.get(url), old.body == entry.body {
-                entry.version = old.version
-            } else {
-                entry.version = s.nextVersion
-                s.nextVersion += 1
-            }
-            _ = s.entries.set(url, entry, cost: (entry.body?.count ?? 0) + 2 * url.utf8.count + 256)
+            Self.noteVersion(&s, url, entry.version, kind: kind)
+            _ = s.entries.set(url, entry, cost: Self.cost(url, entry))
+        }
+        return entry
+    }
+
+    /// An entry read back from the disk cache, kept as it was saved (version included) unless
+    /// memory already holds the URL.
+    func restore(_ url: String, _ entry: Entry, kind: RemoteKind) {
+        state.withLockedValue { s in
+            guard !s.entries.contains(url) else { return }
+            Self.noteVersion(&s, url, entry.version, kind: kind)
+            _ = s.entries.set(url, entry, cost: Self.cost(url, entry))
         }
     }
+
+    /// Whether memory holds `url` (fresh or not).
+    func holds(_ url: String) -> Bool { state.withLockedValue { $0.entries.contains(url) } }
+
+    /// What memory holds of `url` (to save it to disk after a store or revalidation).
+    func peek(_ url: String) -> Entry? { state.withLockedValue { $0.entries.get(url) } }
+
+    /// Changes whenever a TileJSON, sprite, glyph, GeoJSON or image body the server held
+    /// before changes: the caches of what is built from them (parsed TileJSON, sprite sheets,
+    /// glyph ranges, label layouts, GeoJSON and images) key on it.
+    var generation: UInt64 { state.withLockedValue { $0.generation } }
+
+    private static func noteVersion(_ s: inout State, _ url: String, _ version: UInt64, kind: RemoteKind) {
+        guard kind != .tile else { return }        // tiles carry their own version in their keys
+        if let old = s.styleVersions.updateValue(version, forKey: url), old != version { s.generation += 1 }
+        if s.styleVersions.count > 100_000 {         // bounded: forgetting may hide a change, so count one
+            s.styleVersions = [:]
+            s.generation += 1
+        }
+    }
+
+    private static func cost(_ url: String, _ e: Entry) -> Int { (e.body?.count ?? 0) + 2 * url.utf8.count + 256 }
 
     /// A 304 arrived: the held body is fresh again.
     func revalidated(_ url: String, freshUntil: Double) {
@@ -88,7 +131,7 @@ final class RemoteStore: Sendable {
             s.failures[url] = nil
             guard var e = s.entries.get(url) else { return }
             e.freshUntil = freshUntil
-            _ = s.entries.set(url, e, cost: (e.body?.count ?? 0) + 2 * url.utf8.count + 256)
+            _ = s.entries.set(url, e, cost: Self.cost(url, e))
         }
     }
 

@@ -50,8 +50,20 @@ public final class TileService: Sendable {
         self.metrics = metrics
     }
 
-    /// The ETag of a content key, known without rendering (so 304s need no render).
+    /// The ETag of a content key: an image drawn without remote data is known without
+    /// rendering (so 304s need no render).
     public static func etag(forKey key: String) -> String { StableHash.hex(key) }
+
+    /// The ETag of an image drawn with remote data: its key, the versions of the bodies it used,
+    /// the generation of the style-level ones (TileJSON, sprites, glyphs) and the server's run,
+    /// so a changed upstream body never answers 304 to a tag given for the old one.
+    static func etag(forKey key: String, remoteVersions: [UInt64], generation: UInt64, boot: UInt64) -> String {
+        StableHash.hex(key + "|r" + remoteVersions.map { String($0, radix: 16) }.joined(separator: ",")
+                       + "|g" + String(generation) + "|b" + String(boot, radix: 16))
+    }
+
+    /// Whether every image's ETag follows from its key (no remote data is fetched here).
+    public var etagsFollowKeys: Bool { remote == nil }
 
     /// A cached tile without touching the pool (the event-loop fast path).
     public func cached(_ key: String) -> CachedTile? {
@@ -87,21 +99,21 @@ public final class TileService: Sendable {
             return promise.futureResult
         }
         metrics?.cacheMisses.increment()
-        let etag = Self.etag(forKey: key)
         // What the render lacks of remote data is fetched, then drawn again (`renderFetching`).
-        let expiry = RenderExpiry()
+        let use = RenderRemoteUse()
+        let generation = remote?.generation ?? 0
         let job: RenderPool.Job = { [onWarnings] budget in
             let warnings = RenderWarnings()
             defer { onWarnings?(owner, warnings.messages) }
             return try RenderWarnings.$current.withValue(warnings) {
-                try RemoteNeeds.collecting(expiry: expiry) { try render(budget) }
+                try RemoteNeeds.collecting(use: use) { try render(budget) }
             }
         }
         renderFetching(on: loop, owner: owner, job, round: 1).whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {
             case .success(let bytes):
-                let tile = CachedTile(bytes: bytes, etag: etag, expires: expiry.time)
+                let tile = CachedTile(bytes: bytes, etag: self.etag(key, use, generationBefore: generation), expires: use.time)
                 let stats = self.cache.withLockedValue { c -> (Int, Int) in
                     // Charge what the entry really holds: the buffer's storage (NIO rounds it up),
                     // the key twice (index + node) and ~512 B of node, header and allocator
@@ -117,6 +129,15 @@ public final class TileService: Sendable {
             }
         }
         return promise.futureResult
+    }
+
+    /// The ETag of a finished render. A style-level remote body that changed while it was
+    /// drawn makes it unique: which of the bodies the image shows is not known.
+    private func etag(_ key: String, _ use: RenderRemoteUse, generationBefore: UInt64) -> String {
+        guard use.time != nil, let remote else { return Self.etag(forKey: key) }
+        let now = remote.generation
+        return Self.etag(forKey: key, remoteVersions: use.versions, generation: now == generationBefore ? now : .random(in: .min ... .max),
+                         boot: remote.boot)
     }
 
     /// Renders on the pool; when the render lacked remote data, fetches it on the event loop

@@ -80,18 +80,26 @@ extension StrataApp {
         }
     }
 
-    /// Conditional request handling, cache, single flight and render for one image.
+    /// Conditional request handling, cache, single flight and render for one image. Without
+    /// remote fetching an image's ETag follows from its key, so a 304 needs no render; with it,
+    /// the ETag also names the remote data the image was drawn from, known once it is drawn
+    /// (or cached).
     func image(_ ctx: RouteContext, style: LiveStyle, key: String, render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
-        let etag = ETag.quoted(TileService.etag(forKey: key))
-        // A URL that names the current style hash can never change: cache it for good.
+        let ifNoneMatch = ctx.request.header("If-None-Match")
+        // A URL that names the current style hash can never change, unless remote data is in it.
         let pinned = ctx.request.query["v"] == style.renderHash
-        let cacheControl = pinned ? "public, max-age=31536000, immutable" : "no-cache"
-        if ETag.matches(ifNoneMatch: ctx.request.header("If-None-Match"), etag: etag) {
-            return ctx.loop.makeSucceededFuture(HTTPResponse(status: .notModified, headers: ["ETag": etag, "Cache-Control": cacheControl]))
+        func answer(_ etag: String, _ t: CachedTile?) -> HTTPResponse {
+            let quoted = ETag.quoted(etag)
+            let cacheControl = pinned && t?.expires == nil ? "public, max-age=31536000, immutable" : "no-cache"
+            guard let t, !ETag.matches(ifNoneMatch: ifNoneMatch, etag: quoted) else {
+                return HTTPResponse(status: .notModified, headers: ["ETag": quoted, "Cache-Control": cacheControl])
+            }
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": quoted, "Cache-Control": cacheControl], buffer: t.buffer)
         }
-        return tiles.tile(key: key, on: ctx.loop, owner: ctx.sessionID ?? "", render: render).map { t in
-            HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl], buffer: t.buffer)
+        if ifNoneMatch != nil, tiles.etagsFollowKeys, ETag.matches(ifNoneMatch: ifNoneMatch, etag: ETag.quoted(TileService.etag(forKey: key))) {
+            return ctx.loop.makeSucceededFuture(answer(TileService.etag(forKey: key), nil))
         }
+        return tiles.tile(key: key, on: ctx.loop, owner: ctx.sessionID ?? "", render: render).map { t in answer(t.etag, t) }
     }
 
     /// `GET /tiles.json`: TileJSON 3.0.0 whose tile URL carries the style hash.

@@ -11,6 +11,11 @@ answers a 256 px raster tile (solid colour PNG) or a fault, by its first segment
   /big/...       200 with 40 MB (over the tile size limit)
   /loop/...      302 to itself  /away/...   302 to http://127.0.0.2:PORT2/x (another loopback host)
   /gone/...      404            /nostore/...  200 with Cache-Control: no-store
+  /sprite/NAME.json, /sprite/NAME.png   a sprite of one 16 px image "dot" in the current colour,
+                 ETag of the colour, Cache-Control: max-age=0 (as /ok)
+  /tilejson/...  a raster TileJSON whose tiles are /fixed/COLOUR/{z}/{x}/{y}.png of the current
+                 colour, ETag of the colour, Cache-Control: max-age=0
+  /fixed/RRGGBB/...  200, a tile of that colour (max-age=3600)
   /admin/down    every tile path answers 500 from now on; /admin/up undoes it
   /admin/colour/RRGGBB  the colour of /ok tiles from now on
 
@@ -30,14 +35,14 @@ STATE = {'down': False, 'colour': 'ff0000'}
 LOCK = threading.Lock()
 
 
-def png(colour):
+def png(colour, size=256):
     r, g, b = (int(colour[i:i + 2], 16) for i in (0, 2, 4))
-    row = b'\x00' + bytes([r, g, b]) * 256
-    raw = zlib.compress(row * 256)
+    row = b'\x00' + bytes([r, g, b]) * size
+    raw = zlib.compress(row * size)
 
     def chunk(t, d):
         return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
-    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 256, 256, 8, 2, 0, 0, 0)) + \
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', size, size, 8, 2, 0, 0, 0)) + \
         chunk(b'IDAT', raw) + chunk(b'IEND', b'')
 
 
@@ -83,6 +88,27 @@ def handler(log):
                 if self.headers.get('If-None-Match') == etag:
                     return self.send(304, headers={'ETag': etag, 'Cache-Control': cc})
                 return self.send(200, png(colour), {'Content-Type': 'image/png', 'ETag': etag, 'Cache-Control': cc})
+            if kind == 'sprite':
+                colour = STATE['colour']
+                etag = f'"{colour}{self.path[-4:]}"'
+                headers = {'ETag': etag, 'Cache-Control': 'max-age=0'}
+                if self.headers.get('If-None-Match') == etag:
+                    return self.send(304, headers=headers)
+                if self.path.endswith('.json'):
+                    index = b'{"dot": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1}}'
+                    return self.send(200, index, {**headers, 'Content-Type': 'application/json'})
+                return self.send(200, png(colour, 16), {**headers, 'Content-Type': 'image/png'})
+            if kind == 'tilejson':
+                colour = STATE['colour']
+                etag = f'"{colour}"'
+                headers = {'ETag': etag, 'Cache-Control': 'max-age=0', 'Content-Type': 'application/json'}
+                if self.headers.get('If-None-Match') == etag:
+                    return self.send(304, headers=headers)
+                port = self.server.server_address[1]
+                body = f'{{"tilejson": "2.2.0", "tileSize": 256, "tiles": ["http://127.0.0.1:{port}/fixed/{colour}/{{z}}/{{x}}/{{y}}.png"]}}'
+                return self.send(200, body.encode(), headers)
+            if kind == 'fixed':
+                return self.send(200, png(self.path.split('/')[2]), {'Content-Type': 'image/png', 'Cache-Control': 'max-age=3600'})
             if kind == 'nostore':
                 return self.send(200, png('00ff00'), {'Content-Type': 'image/png', 'Cache-Control': 'no-store'})
             if kind == 'slow':

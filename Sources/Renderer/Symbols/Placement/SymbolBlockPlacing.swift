@@ -7,7 +7,8 @@ extension MapRenderer {
     /// A `/tiles` render's lookup of placement blocks: cached per style and zoom, placed on
     /// first use by `placeSymbolBlock` (concurrent renders wait for one placement).
     func symbolBlockLookup(_ style: Style, zoom: Double, deadline: Deadline?) -> SymbolBlockLookup {
-        let hash = style.renderHash
+        // Placements are made of glyph and icon boxes: a changed remote glyph range or sprite changes the generation.
+        let hash = style.renderHash + (resources.dataDirectory?.remoteGenerationKey ?? "")
         return SymbolBlockLookup(zoom: zoom) { [self] id in
             try resources.symbolBlocks.placed(id, styleHash: hash, zoom: zoom) {
                 try placeSymbolBlock(id, style: style, zoom: zoom, deadline: deadline)
