@@ -18,7 +18,7 @@ enum LineBucketDrawing {
               style.gradient == nil, let join = style.join.constantValue, let cap = style.cap.constantValue,
               let miter = style.miterLimit.constantValue, let round = style.roundLimit.constantValue,
               !FilterInspection.needsGeometry(layer) else { return false }
-        guard let filterKey = FilterResults.keptFilterKey(layer) else { return false }
+        guard let filterKey = FilterResults.keptFilterKey(layer), let keySuffix = style.bucketKeySuffix else { return false }
         let camera = frame.camera
         let idealZoom = max(0, Int(camera.zoom.rounded(.down)))
         let corner = WorldPoint(pass.square.minX, pass.square.minY)
@@ -29,8 +29,7 @@ enum LineBucketDrawing {
         let candidates = layer.filter == nil ? nil
             : frame.resources.filterResults.passing(tileKey, layer: layer, filterKey: filterKey, data: data,
                                                     promoteId: pass.promoteId, context: ctx)
-        let key = [tileKey, layer.sourceLayer ?? "", filterKey, join.rawValue, cap.rawValue, miter.description, round.description,
-                   String(idealZoom - pass.tileZoom)].joined(separator: "|")
+        let key = tileKey + "|" + keySuffix + "|" + String(idealZoom - pass.tileZoom)
         guard let bucket = frame.resources.lineBuckets.bucket(key: key, data: data, placement: placement, candidates: candidates,
                                                                units: units, join: join, cap: cap, miterLimit: Double(miter),
                                                                roundLimit: Double(round)) else { return false }

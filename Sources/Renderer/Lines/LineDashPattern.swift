@@ -1,3 +1,5 @@
+import Foundation
+
 /// One dash pattern as MapLibre's line atlas draws it: a signed distance field, 256 texels
 /// per pattern length (a byte each, 128 on the dash edge, positive inside dashes), sampled
 /// with linear filtering and repeated along the line. Round caps are baked in as 15 rows
@@ -143,9 +145,32 @@ struct LineDashAtlas {
         var entry = patterns[dasharray] ?? (nil, nil)
         if round, let p = entry.round { return p }
         if !round, let p = entry.plain { return p }
-        let p = LineDashPattern(dasharray: dasharray, round: round)
+        let p = SharedLineDashPatterns.pattern(dasharray, round: round)
         if round { entry.round = p } else { entry.plain = p }
         patterns[dasharray] = entry
+        return p
+    }
+}
+
+/// Dash patterns shared by every render: a pattern is a function of its dash array and caps
+/// alone, and making one (a signed-distance row per half-width step) costs more than drawing
+/// the dashed lines of most tiles. Bounded: past `maxEntries` the table starts over.
+enum SharedLineDashPatterns {
+    private struct Key: Hashable { let dasharray: [Double]; let round: Bool }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var patterns: [Key: LineDashPattern] = [:]
+    static let maxEntries = 1024
+
+    static func pattern(_ dasharray: [Double], round: Bool) -> LineDashPattern {
+        let key = Key(dasharray: dasharray, round: round)
+        lock.lock()
+        if let p = patterns[key] { lock.unlock(); return p }
+        lock.unlock()
+        let p = LineDashPattern(dasharray: dasharray, round: round)
+        lock.lock()
+        if patterns.count >= maxEntries { patterns.removeAll(keepingCapacity: true) }
+        patterns[key] = p
+        lock.unlock()
         return p
     }
 }

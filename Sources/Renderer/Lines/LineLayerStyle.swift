@@ -28,6 +28,10 @@ struct LineLayerStyle {
     let gradient: PropertyExpression?
     let gradientIsStep: Bool
 
+    /// What a kept line bucket of this layer is keyed by after its tile: source layer, filter
+    /// and the tessellator's constant rules, joined once (nil when buckets cannot be kept).
+    let bucketKeySuffix: String?
+
     let zoom: Double
     let floorZoom: Double
     let fromZoom: Double
@@ -74,6 +78,13 @@ struct LineLayerStyle {
         }
         gradient = layer.paint["line-gradient"]
         gradientIsStep = gradient != nil && LineGradientRamp.isStep(layer)
+        if let filterKey = FilterResults.keptFilterKey(layer), let join = join.constantValue, let cap = cap.constantValue,
+           let miter = miterLimit.constantValue, let round = roundLimit.constantValue {
+            bucketKeySuffix = [layer.sourceLayer ?? "", filterKey, join.rawValue, cap.rawValue, miter.description,
+                               round.description].joined(separator: "|")
+        } else {
+            bucketKeySuffix = nil
+        }
     }
 
     /// Whether every feature gets the same values (then `feature` is evaluated once).
