@@ -6,8 +6,10 @@ import StyleSpec
 /// the shader, the dash pattern at the integer zoom (`floorwidth`, the cross-faded "to"
 /// pattern; with the render tests' zero fade duration the "from" pattern only narrows the
 /// dash edge). With `line-pattern` the image at the integer zoom is stretched along the line
-/// instead, and the dash array is ignored (MapLibre's program choice).
-struct LineLayerStyle {
+/// instead, and the dash array is ignored (MapLibre's program choice). Immutable, and a class:
+/// one instance per zoom is shared by every render (`ResolvedLayerProperties`) and handed to
+/// every source tile's drawing without copying its properties.
+final class LineLayerStyle: @unchecked Sendable {
     let color: LayerProperty<Color>
     let opacity: LayerProperty<Float>
     let width: LayerProperty<Float>
