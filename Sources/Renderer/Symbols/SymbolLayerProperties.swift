@@ -5,8 +5,9 @@ import StyleSpec
 
 /// The layout properties of a symbol layer resolved for one zoom and evaluation state: the
 /// same for every tile and block placement in that state, so resolved once and shared
-/// (`ResolvedLayerProperties`); `SymbolLayerLayout` reads them for one render.
-struct SymbolLayerProperties {
+/// (`ResolvedLayerProperties`); `SymbolLayerLayout` reads them for one render. Immutable, and
+/// a class so that sharing it copies none of its properties.
+final class SymbolLayerProperties: @unchecked Sendable {
     let field: LayerProperty<Value>
     let fontNames: LayerProperty<[String]>
     let size, maxSize: LayerProperty<Float>
