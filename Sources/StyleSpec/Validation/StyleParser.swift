@@ -46,11 +46,10 @@ struct StyleParser {
                     }
                 }
             default:
-                if let s = SpecTables.root[key] {
-                    spec.validate(value, as: s, at: path)
-                } else {
-                    diagnostics.warning(path, "unknown root property \"\(key)\" is ignored", code: StyleErrorCode.unknownProperty)
-                }
+                // Keys the spec does not know pass without a word, as MapLibre's validator lets
+                // them (`'*'` at the root): styles as they ship carry their editors' `id`,
+                // `owner`, `created`, `modified`, `draft`, and a warning would be noise.
+                if let s = SpecTables.root[key] { spec.validate(value, as: s, at: path) }
             }
             root[key] = value
         }
