@@ -16,6 +16,14 @@ final class ProjectionTests: XCTestCase {
         XCTAssertEqual(WebMercator.project(lon: 0, lat: .nan).y, 0)
     }
 
+    func testGeoJSONProjectionFoldsPastThePoles() {
+        XCTAssertEqual(WebMercator.projectGeoJSON(lon: 0, lat: 100).y, WebMercator.project(lon: 0, lat: 80).y, accuracy: 1e-12)
+        XCTAssertEqual(WebMercator.projectGeoJSON(lon: 0, lat: -100).y, WebMercator.project(lon: 0, lat: -80).y, accuracy: 1e-12)
+        XCTAssertEqual(WebMercator.projectGeoJSON(lon: 10, lat: 20), WebMercator.project(lon: 10, lat: 20))
+        XCTAssertEqual(WebMercator.projectGeoJSON(lon: 0, lat: 90).y, 0)
+        XCTAssertEqual(WebMercator.projectGeoJSON(lon: 0, lat: .infinity).y, 0, "no sine: NaN → 0")
+    }
+
     func testUnprojectRoundTrips() {
         for (lon, lat) in [(13.2, 53.5), (-77.03, 38.9), (179.9, -84.9), (0.0, 0.0)] {
             let p = WebMercator.project(lon: lon, lat: lat)

@@ -2,22 +2,16 @@
 /// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
 /// that exactly these fail or skip: a new failure fails the suite even if another case starts
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
-/// through `run.py` against `strata serve` (381 / 428 pass in process).
+/// through `run.py` against `strata serve` (386 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
         "text-writing-mode/point_label/mixed-multiline-vertical-horizontal-mode-icon-text-fit",
         "text-field/formatted-arabic", "text-field/formatted-images-mixed",
     ]
-    /// 4 cases.
-    static let lineSharpOffset: [String] = [
-        "text-offset/line-sharp-inside", "text-offset/line-sharp-inside-center",
-        "text-offset/line-sharp-outside", "text-offset/line-sharp-outside-center",
-    ]
-    /// 4 cases.
+    /// 3 cases.
     static let lineAnchors: [String] = [
-        "symbol-placement/line-overlap", "symbol-placement/line-overscaled", "symbol-spacing/line-far",
-        "symbol-spacing/line-overscaled",
+        "symbol-placement/line-overlap", "symbol-placement/line-overscaled", "symbol-spacing/line-overscaled",
     ]
     /// 2 cases.
     static let crossSource: [String] = [
@@ -82,8 +76,6 @@ enum ExpectedSymbolFailures {
     static let groups: [(cause: String, cases: [String])] = [
         ("shaping differs from MapLibre's: an icon fitted to vertical text is 2 px wider and softer; small Latin sections of a mixed Arabic/Latin label sit 2–3 px off; an image section's line mixed with text",
          shaping),
-        ("line labels with a text-offset around sharp corners: their lines run to latitude 100, which geojson-vt folds back over the pole while our projection clamps it",
-         lineSharpOffset),
         ("anchors and collisions of line-placed symbols differ from MapLibre's in a few places",
          lineAnchors),
         ("no cross-source collision groups: symbols of different sources collide with each other here",

@@ -136,6 +136,15 @@ final class GeoJSONParsingTests: XCTestCase {
         XCTAssertEqual(pts[3].x, -1)
     }
 
+    /// geojson-vt projects from the sine of the latitude: a line drawn to 100° N turns back at
+    /// the pole and ends where 80° N is (MapLibre's text-offset/line-sharp-* cases draw so).
+    func testLatitudesPastAPoleFoldBack() throws {
+        let s = try parse(#"{"type": "LineString", "coordinates": [[-50, 100], [0, -50], [50, -100]]}"#)
+        let pts = s.geometry(0).points
+        XCTAssertEqual(pts[0].y, WebMercator.project(lon: 0, lat: 80).y, accuracy: 1e-12)
+        XCTAssertEqual(pts[2].y, WebMercator.project(lon: 0, lat: -80).y, accuracy: 1e-12)
+    }
+
     func testIncludeFilterDropsFeaturesAndTheirGeometry() throws {
         let json = try JSONParser.parse(#"""
             {"type": "FeatureCollection", "features": [

@@ -11,8 +11,8 @@ struct SymbolFeatureLayout {
     /// `text-offset` (or the radial offset) in 24 px units.
     var textOffset: SIMD2<Double>
     var icon: SymbolIcons.Shaped?
-    /// text-size at the frame's zoom, and at zoom 18 (line anchors use the latter so they do
-    /// not move between zooms).
+    /// text-size at the frame's zoom, and the size line anchors are spaced with
+    /// (`SymbolLayerLayout.anchorSizeContext`).
     var fontSize: Float
     var maxFontSize: Float
     var drawing: SDFGlyphDrawing
@@ -100,6 +100,16 @@ final class SymbolLayerLayout {
 
     /// The feature's text and icon shaped. Line-placed text is one line (no `text-max-width`)
     /// centred (`text-justify` does not apply along a line). Nil when there is nothing to draw.
+    /// The zoom line anchors take `text-size` at. MapLibre Native asks for the size at zoom 18
+    /// so anchors stay put between zooms, but it asks the layout already evaluated at the
+    /// tile's zoom: a size by zoom alone was folded there, and only a size that also reads the
+    /// feature is evaluated at 18.
+    static func anchorSizeContext(_ layer: Layer, tileZoom ctx: EvaluationContext) -> EvaluationContext {
+        var anchorContext = ctx
+        if let size = layer.layout["text-size"], !size.isFeatureConstant { anchorContext.zoom = 18 }
+        return anchorContext
+    }
+
     /// A size value; a number that is not finite (`sqrt(-1)`) takes the default, as in MapLibre.
     static func size(default d: Float) -> (Value) -> Float {
         { v in if case .number(let n) = v { return n.isFinite ? Float(n) : d }; return 0 }

@@ -81,9 +81,8 @@ final class SymbolLayerProperties: @unchecked Sendable {
         iconTokens = SymbolTokens.apply(layer, "icon-image")
         fontNames = LayerProperty(layer, "text-font", .layout, ctx, convert: { v in (v.arrayValue ?? []).compactMap(\.stringValue) })
         size = LayerProperty(layer, "text-size", .layout, cameraContext, convert: SymbolLayerLayout.size(default: 16))
-        var ctx18 = ctx
-        ctx18.zoom = 18
-        maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: SymbolLayerLayout.size(default: 16))
+        maxSize = LayerProperty(layer, "text-size", .layout, SymbolLayerLayout.anchorSizeContext(layer, tileZoom: ctx),
+                                convert: SymbolLayerLayout.size(default: 16))
         anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
         offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
         maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)

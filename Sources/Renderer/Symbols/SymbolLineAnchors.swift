@@ -25,7 +25,7 @@ enum SymbolLineAnchors {
         var spacing: Double
         var maxAngle: Double
         var labelLength: Double
-        /// Tile units per shaping unit (tile pixel ratio × text size / 24 at zoom 18).
+        /// Tile units per shaping unit (tile pixel ratio × the anchor text size / 24, `SymbolLayerLayout.anchorSizeContext`).
         var boxScale: Double
         var overscaling: Double = 1
         var extent: Double = 8192

@@ -57,6 +57,7 @@ enum SymbolLineLabels {
             try SymbolLineTileLayout.build(layer, frame, layout, options, pass, marginPixels: margin)
         }.layout
         let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
+        var shown = ShownLabels()
         for label in tileLayout.labels {
             let fontSize = tileLayout.features[label.feature].fontSize
             // Labels anchored far outside the view are not placed (MapLibre's clipping buffer).
@@ -75,17 +76,21 @@ enum SymbolLineLabels {
                     if projected == nil { projected = piece.line.map(toDevice) }
                     let path = SymbolLinePlacement.Path(points: projected!, anchor: at, segment: anchor.segment)
                     let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
-                    place(f, drawing: drawing, sections: sectionDrawings, path: path, world: world, layer, layout, options, frame, batch)
+                    if let drawn = place(f, drawing: drawing, sections: sectionDrawings, path: path, world: world, layer, layout,
+                                         options, frame, batch) {
+                        shown.append(drawn, y: at.y, feature: label.feature)
+                    }
                 }
             }
         }
+        shown.draw(into: batch, byHeight: layout.sortsByY)
     }
 
     /// One label at one anchor: its glyphs and icon placed along the line, shown when they all
-    /// fit on the line and find room (or may overlap).
+    /// fit on the line and find room (or may overlap); nil when hidden.
     private static func place(_ f: SymbolFeatureLayout, drawing: Int, sections sectionDrawings: [Int?], path: SymbolLinePlacement.Path, world: WorldPoint,
                               _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, _ frame: RenderFrame,
-                              _ batch: SymbolBatch) {
+                              _ batch: SymbolBatch) -> ShownLabels.Drawn? {
         let ratio = Float(frame.camera.pixelRatio)
         let collisions = frame.labelCollisions
         let scale = Double(f.fontSize) / 24 * Double(ratio)
@@ -97,13 +102,13 @@ enum SymbolLineLabels {
         if let shaping = f.shaping {
             if options.textAlong {
                 let glyphs = shaping.glyphs.filter(\.draws)
-                guard let (placed, first, last) = alongLine(glyphs, f, scale: scale, options: options, path: path) else { return }
+                guard let (placed, first, last) = alongLine(glyphs, f, scale: scale, options: options, path: path) else { return nil }
                 var shown = (glyphs: glyphs, placed: placed)
                 // A steep line takes the vertical shaping (CJK stacked upright), walked top down.
                 if options.keepUpright, let vertical = f.verticalShaping,
                    abs(last.point.y - first.point.y) > abs(last.point.x - first.point.x) {
                     let stacked = vertical.glyphs.filter(\.draws)
-                    guard let v = alongLine(stacked, f, scale: scale, options: options, path: path, vertical: true) else { return }
+                    guard let v = alongLine(stacked, f, scale: scale, options: options, path: path, vertical: true) else { return nil }
                     shown = (stacked, v.placed)
                 }
                 for (g, at) in zip(shown.glyphs, shown.placed) where !frame.symbolPlacement.drawsNothing {
@@ -133,7 +138,7 @@ enum SymbolLineLabels {
             var angle = f.iconRotate * .pi / 180
             if options.iconAlong {
                 guard let placed = SymbolLinePlacement.placeLabel(offsets: [0], lineOffset: .zero, keepUpright: options.iconKeepUpright,
-                                                                  on: path)?.first else { return }
+                                                                  on: path)?.first else { return nil }
                 angle += Float(placed.angle)
             }
             icon = SymbolIcons.Placed(icon: shaped, at: anchor, angle: angle)
@@ -154,10 +159,9 @@ enum SymbolLineLabels {
             if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
             return 0
         }
-        guard shows != nil else { return }
+        guard shows != nil else { return nil }
         frame.drewFeatures = true
-        if let icon { batch.icons.append(icon) }
-        batch.quads.append(contentsOf: quads)
+        return ShownLabels.Drawn(icon: icon, quads: quads)
     }
 
     /// A label's glyphs walked along the line (kept upright), with its first and last glyph

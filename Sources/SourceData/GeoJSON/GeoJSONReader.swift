@@ -232,13 +232,14 @@ struct GeoJSONReader {
 
     /// A position: [lon, lat, ...] with finite numbers, projected. Longitudes are kept to
     /// ±540° (x in -1...2): geojson-vt drops anything farther, and the index needs sane bounds.
+    /// Latitudes past a pole fold back, as geojson-vt projects them.
     mutating func position(_ v: JSONValue, _ path: @autoclosure () -> JSONPointer) -> WorldPoint? {
         guard case .array(let a) = v, a.count >= 2, case .number(let lon) = a[0], case .number(let lat) = a[1],
               lon.isFinite, lat.isFinite else {
             warnings.add(path(), "a position must be an array of at least two finite numbers")
             return nil
         }
-        var p = WebMercator.project(lon: lon, lat: lat)
+        var p = WebMercator.projectGeoJSON(lon: lon, lat: lat)
         p.x = Swift.max(-1, Swift.min(2, p.x))
         return p
     }
