@@ -128,16 +128,18 @@ enum SymbolIcons {
         }
     }
 
-    /// A stretched icon part by part, each image rectangle over its own quad.
+    /// A stretched icon part by part, each image rectangle over its own quad. The parts are
+    /// drawn from the whole padded image, as MapLibre's quads sample the atlas: a bilinear
+    /// sample at a part's edge blends with the neighbouring part's pixels.
     private static func drawParts(_ p: Placed, padded: Pixmap, pixelRatio: Float, native: Bool, on canvas: Canvas) {
         for part in p.icon.parts {
             let src = part.source
-            let x0 = max(0, src.x), y0 = max(0, src.y), x1 = min(padded.width, src.z), y1 = min(padded.height, src.w)
-            guard x1 > x0, y1 > y0 else { continue }
-            var crop = Pixmap(width: x1 - x0, height: y1 - y0)
-            for y in y0..<y1 { for x in x0..<x1 { crop.setPixel(x - x0, y - y0, padded.pixel(x, y)) } }
+            let region = SIMD4(max(0, src.x), max(0, src.y), min(padded.width, src.z), min(padded.height, src.w))
+            guard region.z > region.x, region.w > region.y else { continue }
             let quad = RotatedQuad(center: p.at, angle: p.angle, rect: part.rect(size: p.icon.size) * pixelRatio)
-            canvas.drawImage(crop, transform: quad.imageTransform(width: crop.width, height: crop.height),
+            let toQuad = quad.imageTransform(width: region.z - region.x, height: region.w - region.y)
+            let transform = Transform.translation(Float(-region.x), Float(-region.y)).then(toQuad)
+            canvas.drawImage(padded, region: region, transform: transform,
                              filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
         }
     }
