@@ -67,7 +67,7 @@ final class SymbolLayerLayout {
     let size, maxSize: LayerProperty<Float>
     let anchorName, justifyName, transform: LayerProperty<String>
     let offset: LayerProperty<SIMD2<Float>>
-    let maxWidth, lineHeight, spacing: LayerProperty<Float>
+    let maxWidth, lineHeight, spacing: LayerProperty<Double>
     let textRotate, iconRotate: LayerProperty<Float>
     let variableAnchor: LayerProperty<[String]?>
     let variableAnchorOffset: LayerProperty<Value>
@@ -149,9 +149,9 @@ final class SymbolLayerLayout {
         maxSize = LayerProperty(layer, "text-size", .layout, ctx18, convert: Self.size(default: 16))
         anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
         offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
-        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
-        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.number)
-        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
+        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.double)
+        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.double)
+        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.double)
         justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
         transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
         textRotate = LayerProperty(layer, "text-rotate", .layout, ctx, convert: Convert.number)
@@ -287,15 +287,15 @@ final class SymbolLayerLayout {
         if variable?.isEmpty == true { variable = nil }
         if variable == nil, let r = radial, r != 0 { textOffset = SymbolVariableAnchors.offset(anchor, radial: r) }
         frame.clock.mark(.style)
-        let width = placement == "point" ? Double(maxWidth.value(fctx)) * em : Double.infinity
+        let width = placement == "point" ? maxWidth.value(fctx) * em : Double.infinity
         // Images in text keep their pixel size: scaled by 24 / text-size at the tile's zoom
         // (and at the next zoom for line breaking, as MapLibre's layout size is).
         var nextZoom = fctx
         nextZoom.zoom += 1
         let imageScale = em / Double(max(size.value(fctx), 1e-6)), breakImageScale = em / Double(max(size.value(nextZoom), 1e-6))
         // Cursive scripts are not letter-spaced.
-        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : Double(spacing.value(fctx)) * em
-        let height = Double(lineHeight.value(fctx)) * em
+        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : spacing.value(fctx) * em
+        let height = lineHeight.value(fctx) * em
         func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>,
                    writing: TextShaper.Writing = .horizontal, stacks: Bool = false) -> TextShaping? {
             text.isEmpty ? nil
