@@ -22,6 +22,10 @@ enum SymbolIcons {
         var fitted = false
         /// The image's parts when it stretches by zones (empty: the whole image over `quad`).
         var parts: [Part] = []
+        /// The layer's icons are sampled bilinearly even at native size: MapLibre picks its
+        /// atlas filter per layer, linear unless `icon-size` is the constant 1 and
+        /// `icon-rotate` the constant 0.
+        var layerFiltersLinearly = false
 
         /// The collision box at `p` (device px), grown by `padding` (CSS px, box order).
         func box(at p: SIMD2<Float>, pixelRatio: Float, padding: SIMD4<Float>) -> SIMD4<Float> {
@@ -109,7 +113,7 @@ enum SymbolIcons {
                 padded[p.icon.name] = out
                 pix = out
             }
-            let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
+            let native = !p.icon.layerFiltersLinearly && p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
             if !p.icon.parts.isEmpty {
                 drawParts(p, padded: pix, pixelRatio: pixelRatio, native: native, on: canvas)
                 continue

@@ -327,6 +327,7 @@ final class SymbolLayerLayout {
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: iconAnchorName.value(fctx)) ?? .center,
                                                       offset: iconOffset.value(fctx), size: iconSize.value(sizeContext),
                                                       opacity: iconPaint.opacity(sizeContext)) }
+        shapedIcon?.layerFiltersLinearly = iconSize.constantValue != 1 || iconRotate.constantValue != 0
         if let i = shapedIcon, i.image.sdf {
             shapedIcon?.sdf = iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
         }
