@@ -2,7 +2,7 @@
 /// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
 /// that exactly these fail or skip: a new failure fails the suite even if another case starts
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
-/// through `run.py` against `strata serve` (386 / 428 pass in process).
+/// through `run.py` against `strata serve` (388 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -36,10 +36,6 @@ enum ExpectedSymbolFailures {
         "text-variable-anchor-offset/all-anchors-text-allow-overlap",
         "text-variable-anchor-offset/rotated-offset", "text-variable-anchor/rotated-offset",
         "text-variable-anchor/translate-variants/rotated",
-    ]
-    /// 2 cases.
-    static let scaledIcons: [String] = [
-        "icon-size/property-function-plain", "regressions/mapbox-gl-js#4928",
     ]
     /// 2 cases.
     static let pole: [String] = [
@@ -92,8 +88,6 @@ enum ExpectedSymbolFailures {
          fittedEdges),
         ("a few point labels take another variable anchor than MapLibre's (on a rotated map; where none fits and text may overlap)",
          variableAnchors),
-        ("icons drawn scaled (icon-size by property, pixel ratio 1.1): edge pixels differ from MapLibre's linear texture filtering",
-         scaledIcons),
         ("the pole of inaccessibility: ties broken differently from MapLibre's polylabel",
          pole),
         ("clusters match supercluster's except at the antimeridian: MapLibre's expected image has a point at 179.2° E (Funafuti) folded into the cluster at 174° W (4 points at x 12 px, the point gone), which supercluster (no longitude wrapping) does not do; here the cluster has 3 and the point shows",
