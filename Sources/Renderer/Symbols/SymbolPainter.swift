@@ -304,11 +304,16 @@ enum SymbolPainter {
         case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
         case .polygon:
             return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
-                let rings = g.polygonPartRange(p).map { ring in
+                var rings = g.polygonPartRange(p).map { ring in
                     g.partRange(ring).map { SIMD2((g.points[$0].x * q).rounded(), (g.points[$0].y * q).rounded()) }
                 }
                 guard let outer = rings.first, !outer.isEmpty else { return nil }
-                let pole = PoleOfInaccessibility.find(rings, precision: 16)
+                // Searched in the units of the tile holding the outline's corner, as MapLibre
+                // searches each tile's polygon: ties between equally good cells fall the same way.
+                let corner = outer.reduce(outer[0]) { pointwiseMin($0, $1) }
+                let origin = (corner / 8192).rounded(.down) * 8192
+                rings = rings.map { $0.map { $0 - origin } }
+                let pole = PoleOfInaccessibility.find(rings, precision: 16) + origin
                 return WorldPoint(pole.x / q, pole.y / q)
             }
         }
