@@ -2,7 +2,7 @@
 /// not pass in process, each with its cause, grouped by cause. `SymbolRenderCasesTests` asserts
 /// that exactly these fail or skip: a new failure fails the suite even if another case starts
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
-/// through `run.py` against `strata serve` (388 / 428 pass in process).
+/// through `run.py` against `strata serve` (390 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -36,10 +36,6 @@ enum ExpectedSymbolFailures {
         "text-variable-anchor-offset/all-anchors-text-allow-overlap",
         "text-variable-anchor-offset/rotated-offset", "text-variable-anchor/rotated-offset",
         "text-variable-anchor/translate-variants/rotated",
-    ]
-    /// 2 cases.
-    static let pole: [String] = [
-        "symbol-placement/point-polygon", "symbol-placement/point-polygon-high-zoom",
     ]
     /// 1 case.
     static let clustering: [String] = [
@@ -88,8 +84,6 @@ enum ExpectedSymbolFailures {
          fittedEdges),
         ("a few point labels take another variable anchor than MapLibre's (on a rotated map; where none fits and text may overlap)",
          variableAnchors),
-        ("the pole of inaccessibility: ties broken differently from MapLibre's polylabel",
-         pole),
         ("clusters match supercluster's except at the antimeridian: MapLibre's expected image has a point at 179.2° E (Funafuti) folded into the cluster at 174° W (4 points at x 12 px, the point gone), which supercluster (no longitude wrapping) does not do; here the cluster has 3 and the point shows",
          clustering),
         ("needs remote glyphs, sprites or tiles (demotiles.maplibre.org): remote hosts are not allowed",
