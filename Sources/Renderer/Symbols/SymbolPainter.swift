@@ -12,15 +12,18 @@ import StyleSpec
 /// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
 /// or tries its variable anchors in turn (`SymbolVariableAnchors`), and with
 /// `text-writing-mode` its horizontal and vertical shapings in the layer's order (a vertical
-/// one turned 90°, its box too). Not yet: collision groups.
+/// one turned 90°, its box too). Without cross-source collisions, each source is a collision
+/// group of its own (`SymbolPlacement.collisions(forSource:)`).
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
     static func placeAll(_ layers: [Layer], _ frame: RenderFrame) throws {
         for layer in layers.reversed() {
             try frame.checkDeadlineNow()
+            frame.placingSource = layer.source
             frame.placedLabels[layer.id] = try place(layer, frame)
         }
+        frame.placingSource = nil
     }
 
     /// Draws the labels placed for `layer`.
