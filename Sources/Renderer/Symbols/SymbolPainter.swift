@@ -145,9 +145,17 @@ enum SymbolPainter {
                 // first variable anchor that finds room): found here, or as the symbol's block chose.
                 var found: (text: PlacedText, icon: Bool)?
                 let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+                // An icon fitted to text with variable anchors must find room at the anchor too
+                // (MapLibre tests its box, shifted with the text, at each anchor it tries).
+                let fittedIconFits: ((PlacedText, Bool) -> Bool)? = f.icon?.fitted == true && layout.iconOverlap == "never"
+                    ? { text, overlapping in
+                        guard let b = iconBox(text) else { return true }
+                        if overlapping { return layout.textOverlap == "always" || !collisions.collides(b, cooperative: true) }
+                        return !collisions.collides(b)
+                    } : nil
                 let choice = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
                     let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
-                                           cooperative: textCooperative, layout, collisions)
+                                           cooperative: textCooperative, layout, collisions, iconFits: fittedIconFits)
                     let box = iconBox(fitted)
                     var textFits = fitted != nil
                     var iconFits = box.map { layout.iconAllowOverlap || !collisions.collides($0, cooperative: iconCooperative) } ?? true
@@ -214,14 +222,17 @@ enum SymbolPainter {
 
     /// `variant`: the placement a block chose (no collision test); nil: find one. Text with
     /// a vertical shaping tries the layer's writing modes in order, each with all its anchors.
+    /// `iconFits`: whether the text's fitted icon finds room with the text placed so (and
+    /// whether that is the round where text may overlap); a variable anchor needs both.
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
                           mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
-                          _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
+                          _ collisions: LabelCollisions, variant: Int? = nil,
+                          iconFits: ((PlacedText, Bool) -> Bool)? = nil) -> PlacedText? {
         guard f.shaping != nil else { return PlacedText() }
         func place(vertical: Bool, _ variant: Int?) -> PlacedText? {
             guard let shaping = vertical ? f.verticalShaping : f.shaping else { return nil }
             var p = placeShaping(f, shaping, vertical: vertical, at: at, scale: scale, padding: pad, angle: angle, mapAngle: mapAngle,
-                                 cooperative: cooperative, layout, collisions, variant: variant)
+                                 cooperative: cooperative, layout, collisions, variant: variant, iconFits: iconFits)
             if vertical, p != nil { p!.variant += 1 + verticalVariants }
             return p
         }
@@ -239,7 +250,8 @@ enum SymbolPainter {
     /// shaping's box is turned 90° with it.
     private static func placeShaping(_ f: SymbolFeatureLayout, _ shaping: TextShaping, vertical: Bool, at: SIMD2<Float>, scale: Float,
                                      padding pad: Float, angle: Float, mapAngle: Float, cooperative: Bool,
-                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?) -> PlacedText? {
+                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?,
+                                     iconFits: ((PlacedText, Bool) -> Bool)?) -> PlacedText? {
         let turn: Float = vertical ? .pi / 2 : 0
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -272,6 +284,7 @@ enum SymbolPainter {
             for i in candidates.indices {
                 guard let placed = candidate(i), let b = placed.box else { continue }
                 if round == 0, collisions.collides(b, cooperative: cooperative) { continue }
+                if let iconFits, !iconFits(placed, round == 1) { continue }
                 return placed
             }
         }
