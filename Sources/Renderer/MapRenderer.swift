@@ -57,7 +57,8 @@ public final class MapRenderer: Sendable {
         // Labels are placed top layer first, as MapLibre places them, and drawn in layer order;
         // `/tiles` renders show what their placement blocks placed (the same in every tile).
         let symbols = shown.filter { $0.type == .symbol }
-        frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions)
+        frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
+                                                placeableArea: camera.isTile ? nil : Self.collisionGrid(camera))
         if camera.isTile, camera.bearing == 0, !symbols.isEmpty {
             frame.symbolPlacement = SymbolPlacement(lookup: symbolBlockLookup(style, zoom: camera.zoom, deadline: deadline))
         }
@@ -97,6 +98,12 @@ public final class MapRenderer: Sendable {
         try AnnotationPainter.draw(frame)
         let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
         return Result(stats: frame.clock.stats, uniformColor: uniform)
+    }
+
+    /// MapLibre's collision grid for a view: the viewport and 100 CSS px around it.
+    static func collisionGrid(_ camera: Camera) -> SIMD4<Float> {
+        let pad = Float(100 * camera.pixelRatio)
+        return SIMD4(-pad, -pad, Float(camera.width) + pad, Float(camera.height) + pad)
     }
 
     private func layerOpacity(_ layer: Layer, _ name: String, _ frame: RenderFrame) -> Float {

@@ -150,15 +150,15 @@ enum SymbolPainter {
                 let fittedIconFits: ((PlacedText, Bool) -> Bool)? = f.icon?.fitted == true && layout.iconOverlap == "never"
                     ? { text, overlapping in
                         guard let b = iconBox(text) else { return true }
-                        if overlapping { return layout.textOverlap == "always" || !collisions.collides(b, cooperative: true) }
-                        return !collisions.collides(b)
+                        if overlapping { return layout.textOverlap == "always" ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true) }
+                        return collisions.hasRoom(for: b)
                     } : nil
                 let choice = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
                     let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
                                            cooperative: textCooperative, layout, collisions, iconFits: fittedIconFits)
                     let box = iconBox(fitted)
                     var textFits = fitted != nil
-                    var iconFits = box.map { layout.iconAllowOverlap || !collisions.collides($0, cooperative: iconCooperative) } ?? true
+                    var iconFits = box.map { layout.iconAllowOverlap || collisions.hasRoom(for: $0, cooperative: iconCooperative) } ?? true
                     // A symbol shows when its text and its icon both find room, unless one is optional.
                     if f.shaping != nil, f.icon != nil {
                         if !layout.textOptional, !layout.iconOptional { textFits = textFits && iconFits; iconFits = textFits }
@@ -259,7 +259,7 @@ enum SymbolPainter {
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
-            if variant == nil, !layout.allowOverlap, collisions.collides(b, cooperative: cooperative) { return nil }
+            if variant == nil, !layout.allowOverlap, !collisions.hasRoom(for: b, cooperative: cooperative) { return nil }
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         func candidate(_ i: Int) -> PlacedText? {
@@ -283,7 +283,8 @@ enum SymbolPainter {
         for round in 0..<(layout.allowOverlap ? 2 : 1) {
             for i in candidates.indices {
                 guard let placed = candidate(i), let b = placed.box else { continue }
-                if round == 0, collisions.collides(b, cooperative: cooperative) { continue }
+                if round == 0, !collisions.hasRoom(for: b, cooperative: cooperative) { continue }
+                if round == 1, !collisions.isPlaceable(b) { continue }
                 if let iconFits, !iconFits(placed, round == 1) { continue }
                 return placed
             }

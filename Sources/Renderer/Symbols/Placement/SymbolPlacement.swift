@@ -25,8 +25,10 @@ final class SymbolPlacement {
     private(set) var placed: [(key: SymbolKey, anchor: WorldPoint, variant: Int)] = []
     private let records: Bool
 
-    init(crossSourceCollisions: Bool = true) {
+    /// `placeableArea`: MapLibre's collision grid of a view (`LabelCollisions.placeableArea`).
+    init(crossSourceCollisions: Bool = true, placeableArea: SIMD4<Float>? = nil) {
         lookup = nil; records = false; self.crossSourceCollisions = crossSourceCollisions
+        collisions.placeableArea = placeableArea
     }
 
     init(recording: Bool, crossSourceCollisions: Bool = true) {
@@ -41,6 +43,7 @@ final class SymbolPlacement {
         guard !crossSourceCollisions, let source else { return collisions }
         if let own = collisionsBySource[source] { return own }
         let own = LabelCollisions()
+        own.placeableArea = collisions.placeableArea
         collisionsBySource[source] = own
         return own
     }
