@@ -4,7 +4,7 @@
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
 /// through `run.py` against `strata serve`, and the two `*-no-cross-source-collision/default`
 /// too: their map option `crossSourceCollisions: false` is played here, while the server
-/// takes it from its config for every session (393 / 428 pass in process).
+/// takes it from its config for every session (395 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -29,10 +29,9 @@ enum ExpectedSymbolFailures {
     static let fittedEdges: [String] = [
         "icon-text-fit/enlargen-width",
     ]
-    /// 4 cases.
+    /// 3 cases.
     static let variableAnchors: [String] = [
-        "text-variable-anchor-offset/all-anchors-text-allow-overlap",
-        "text-variable-anchor-offset/rotated-offset", "text-variable-anchor/rotated-offset",
+        "text-variable-anchor-offset/all-anchors-text-allow-overlap", "text-variable-anchor/rotated-offset",
         "text-variable-anchor/translate-variants/rotated",
     ]
     /// 1 case.
@@ -47,10 +46,6 @@ enum ExpectedSymbolFailures {
     /// 2 cases.
     static let localIdeographs: [String] = [
         "text-local-glyphs/cjk", "text-local-ideographs/cjk-symbols",
-    ]
-    /// 1 case.
-    static let edgeClipping: [String] = [
-        "text-tile-edge-clipping/default",
     ]
     /// 1 case.
     static let transition: [String] = [
@@ -86,8 +81,6 @@ enum ExpectedSymbolFailures {
          remote),
         ("MapLibre draws CJK from a local browser font (`localIdeographFontFamily`), not from glyph PBFs",
          localIdeographs),
-        ("labels anchored just outside the view are drawn at its edge, where MapLibre (tiles covering the view only) has none",
-         edgeClipping),
         ("samples a paint transition mid-way; a server renders the end state",
          transition),
         ("skipped: pitch or roll (setRoll, a pitched style) has no meaning for a tile server looking straight down",

@@ -40,7 +40,9 @@ enum SymbolPainter {
         case "point":
             let batch = SymbolBatch()
             let perTile = frame.symbolPlacement.laysOutPerTile
-            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: perTile,
+            // A view has the labels of the tiles it shows, as MapLibre's: one anchored in a
+            // tile beyond the view is not drawn, though its text would reach in.
+            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: perTile, pointReach: perTile ? nil : 0,
                                       geoJSONReach: perTile ? TiledLayerDrawing.labelReach * frame.camera.pixelRatio : 0) { tile in
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
