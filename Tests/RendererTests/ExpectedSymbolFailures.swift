@@ -4,7 +4,7 @@
 /// passing, and a listed case that passes must be taken off the list. The same cases fail
 /// through `run.py` against `strata serve`, and the two `*-no-cross-source-collision/default`
 /// too: their map option `crossSourceCollisions: false` is played here, while the server
-/// takes it from its config for every session (395 / 428 pass in process).
+/// takes it from its config for every session (396 / 428 pass in process).
 enum ExpectedSymbolFailures {
     /// 3 cases.
     static let shaping: [String] = [
@@ -29,10 +29,9 @@ enum ExpectedSymbolFailures {
     static let fittedEdges: [String] = [
         "icon-text-fit/enlargen-width",
     ]
-    /// 3 cases.
+    /// 2 cases.
     static let variableAnchors: [String] = [
         "text-variable-anchor-offset/all-anchors-text-allow-overlap", "text-variable-anchor/rotated-offset",
-        "text-variable-anchor/translate-variants/rotated",
     ]
     /// 1 case.
     static let clustering: [String] = [
