@@ -53,8 +53,12 @@ enum BackgroundPainter {
     /// The world's rows (latitudes within Web Mercator's square) across the view, when the view
     /// reaches past them; nil when it shows nothing else.
     static func worldBand(_ frame: RenderFrame) -> Path? {
+        // Half a pixel past a pole is not worth a shape (tiles of the top and bottom rows
+        // end exactly there and stay one colour).
+        let halfPixel = 0.5 / frame.camera.worldSize
+        let view = frame.camera.visibleWorldBounds()
+        guard view.minY < -halfPixel || view.maxY > 1 + halfPixel else { return nil }
         let v = frame.camera.visibleWorldBounds(margin: 2)
-        guard v.minY < 0 || v.maxY > 1 else { return nil }
         let corners = [WorldPoint(v.minX, 0), WorldPoint(v.maxX, 0), WorldPoint(v.maxX, 1), WorldPoint(v.minX, 1)]
             .map { frame.projection.apply($0) }
         var band = Path()
