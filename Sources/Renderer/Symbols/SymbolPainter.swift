@@ -147,14 +147,7 @@ enum SymbolPainter {
                 // first variable anchor that finds room): found here, or as the symbol's block chose.
                 var found: (text: PlacedText, icon: Bool)?
                 let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
-                // An icon fitted to text with variable anchors must find room at the anchor too
-                // (MapLibre tests its box, shifted with the text, at each anchor it tries).
-                let fittedIconFits: ((PlacedText, Bool) -> Bool)? = f.icon?.fitted == true && layout.iconOverlap == "never"
-                    ? { text, overlapping in
-                        guard let b = iconBox(text) else { return true }
-                        if overlapping { return layout.textOverlap == "always" ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true) }
-                        return collisions.hasRoom(for: b)
-                    } : nil
+                let fittedIconFits = f.icon?.fitted == true ? fittedIconCheck(layout, collisions, box: iconBox) : nil
                 let choice = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
                     let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
                                            cooperative: textCooperative, layout, collisions, iconFits: fittedIconFits)
@@ -205,6 +198,19 @@ enum SymbolPainter {
             batch.quads.append(contentsOf: p.quads)
         }
         frame.clock.mark(.raster)
+    }
+
+    /// An icon fitted to text with variable anchors must find room at the anchor too: MapLibre
+    /// tests its box, shifted with the text, at each anchor it tries, in the same round (the
+    /// text's overlap mode when it may overlap). Nil when the icon may overlap anyway.
+    static func fittedIconCheck(_ layout: SymbolLayerLayout, _ collisions: LabelCollisions,
+                                box: @escaping (PlacedText?) -> SIMD4<Float>?) -> ((PlacedText, Bool) -> Bool)? {
+        guard layout.iconOverlap == "never" else { return nil }
+        return { text, overlapping in
+            guard let b = box(text) else { return true }
+            if !overlapping { return collisions.hasRoom(for: b) }
+            return layout.textOverlap == "always" ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true)
+        }
     }
 
     /// Where a point label's text goes: the shaping drawn, its collision box (nil without
