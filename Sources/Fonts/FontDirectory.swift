@@ -54,6 +54,13 @@ public final class FontDirectory: @unchecked Sendable {
 
     public func face(named name: String) -> FreeTypeFace? { faces[name] }
 
+    /// The face standing in for a browser's default sans-serif: "Noto Sans Regular", else the
+    /// first regular sans face by name; nil when the directory has none.
+    public var defaultSansName: String? {
+        if faces["Noto Sans Regular"] != nil { return "Noto Sans Regular" }
+        return names.first { $0.contains("Sans") && $0.hasSuffix(" Regular") }
+    }
+
     /// The fonts of a fontstack ("A,B" or ["A", "B"]) that this directory has, in order.
     public func faces(for fontstack: [String]) -> [FreeTypeFace] {
         fontstack.compactMap { faces[$0.trimmingCharacters(in: .whitespaces)] }

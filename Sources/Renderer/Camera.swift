@@ -42,14 +42,18 @@ public struct Camera: Sendable, Equatable {
     }
 
     /// A static view (`/static/lon,lat,zoom,bearing/WxH@Rx`): the image is floor(W·R)×floor(H·R)
-    /// device pixels, centred at (W·R/2, H·R/2) like MapLibre's canvas.
+    /// device pixels. As MapLibre's GL viewport does, the W CSS pixels of the view span the
+    /// whole floor(W·R) device pixels, centred at their middle: with a fractional W·R (64 px
+    /// at 1.1 is 70 px) every CSS pixel is floor(W·R)/W device pixels (the horizontal scale
+    /// serves both axes; they differ by less than a pixel over the view).
     public static func view(lon: Double, lat: Double, zoom: Double, bearing: Double = 0,
                             cssWidth: Int, cssHeight: Int, pixelRatio: Double = 1) -> Camera {
         let w = Int((Double(cssWidth) * pixelRatio).rounded(.down))
         let h = Int((Double(cssHeight) * pixelRatio).rounded(.down))
+        let spanned = cssWidth > 0 && w > 0 ? Double(w) / Double(cssWidth) : pixelRatio
         return Camera(center: WebMercator.project(lon: lon, lat: lat), zoom: zoom, bearing: bearing,
-                      width: w, height: h, pixelRatio: pixelRatio,
-                      centerPixel: SIMD2(Double(cssWidth) * pixelRatio / 2, Double(cssHeight) * pixelRatio / 2))
+                      width: w, height: h, pixelRatio: spanned,
+                      centerPixel: SIMD2(Double(w) / 2, Double(h) / 2))
     }
 
     /// The world in device pixels.

@@ -80,6 +80,14 @@ enum Convert {
         return 0
     }
 
+    /// A number kept in double precision, as MapLibre's JavaScript evaluates it: shaping sums
+    /// and rounds up with these (a 1.2 line height in single precision is 28.800001 px per
+    /// em, and a fitted icon rounded up from it is a pixel wider).
+    static func double(_ v: Value) -> Double {
+        if case .number(let n) = v, n.isFinite { return n }
+        return 0
+    }
+
     static func color(_ v: Value) -> Color {
         guard case .color(let c) = v else { return .transparent }
         return Color(r: Float(c.r), g: Float(c.g), b: Float(c.b), a: Float(c.a))

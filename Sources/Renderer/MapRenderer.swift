@@ -8,6 +8,9 @@ import StyleSpec
 public final class MapRenderer: Sendable {
     public let resources: RenderResources
     public let customLayers: CustomLayerRegistry
+    /// MapLibre's `crossSourceCollisions` map option (default true): when false, labels of
+    /// different sources do not push each other away.
+    public let crossSourceCollisions: Bool
 
     /// Layer types this renderer draws (the style model rejects others on runtime add).
     public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .heatmap, .raster, .fillExtrusion,
@@ -15,9 +18,11 @@ public final class MapRenderer: Sendable {
 
     /// `customLayers` draws `custom` layers; parse styles with the same registry
     /// (`Style.parse(_:supportedLayerTypes:customLayers:)`) so their options are decoded once.
-    public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry()) {
+    public init(resources: RenderResources, customLayers: CustomLayerRegistry = CustomLayerRegistry(),
+                crossSourceCollisions: Bool = true) {
         self.resources = resources
         self.customLayers = customLayers
+        self.crossSourceCollisions = crossSourceCollisions
     }
 
     /// What a render produced besides pixels.
@@ -52,6 +57,8 @@ public final class MapRenderer: Sendable {
         // Labels are placed top layer first, as MapLibre places them, and drawn in layer order;
         // `/tiles` renders show what their placement blocks placed (the same in every tile).
         let symbols = shown.filter { $0.type == .symbol }
+        frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
+                                                placeableArea: camera.isTile ? nil : Self.collisionGrid(camera))
         if camera.isTile, camera.bearing == 0, !symbols.isEmpty {
             frame.symbolPlacement = SymbolPlacement(lookup: symbolBlockLookup(style, zoom: camera.zoom, deadline: deadline))
         }
@@ -91,6 +98,12 @@ public final class MapRenderer: Sendable {
         try AnnotationPainter.draw(frame)
         let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
         return Result(stats: frame.clock.stats, uniformColor: uniform)
+    }
+
+    /// MapLibre's collision grid for a view: the viewport and 100 CSS px around it.
+    static func collisionGrid(_ camera: Camera) -> SIMD4<Float> {
+        let pad = Float(100 * camera.pixelRatio)
+        return SIMD4(-pad, -pad, Float(camera.width) + pad, Float(camera.height) + pad)
     }
 
     private func layerOpacity(_ layer: Layer, _ name: String, _ frame: RenderFrame) -> Float {

@@ -37,8 +37,11 @@ final class RenderFrame {
     /// Which symbols show: greedy against the label boxes placed so far, or, for `/tiles`
     /// renders, as the placement blocks decided (`SymbolPlacement`).
     var symbolPlacement = SymbolPlacement()
-    /// Label boxes placed so far (symbol layers that do not allow overlap test against them).
-    var labelCollisions: LabelCollisions { symbolPlacement.collisions }
+    /// The source of the symbol layer being placed (its collision group).
+    var placingSource: String?
+    /// Label boxes placed so far that the layer being placed meets (symbol layers that do not
+    /// allow overlap test against them): every source's, or its own source's.
+    var labelCollisions: LabelCollisions { symbolPlacement.collisions(forSource: placingSource) }
     /// Each symbol layer's placed labels (by layer id), placed before any layer is drawn.
     var placedLabels: [String: SymbolBatch] = [:]
     /// Vector sources and source tiles this render has looked up (once each, not per layer).

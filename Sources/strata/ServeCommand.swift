@@ -54,7 +54,7 @@ struct Serve: AsyncParsableCommand {
             }
             try await ServerRunner.run(config: cfg, dataDirectory: directory, renderer: ServeRendererFactory.make(
                 directory: directory, fontsDirectory: cfg.fontsDir, renderCacheBytes: cfg.renderCacheBytes,
-                geoJSONCacheBytes: cfg.geoJSONCacheBytes), metrics: metrics)
+                geoJSONCacheBytes: cfg.geoJSONCacheBytes, crossSourceCollisions: cfg.crossSourceCollisions), metrics: metrics)
         } catch let e as ConfigError {
             FileHandle.standardError.write(Data("strata: configuration error: \(e)\n".utf8))
             throw ExitCode(2)

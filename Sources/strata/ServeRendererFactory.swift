@@ -8,12 +8,15 @@ import TileServer
 /// renderers (`triangles`, `graticule`) registered.
 enum ServeRendererFactory {
     /// `fontsDirectory`: the config's `fontsDir`, for labels whose style has no glyph PBFs;
-    /// `renderCacheBytes` and `geoJSONCacheBytes`: the config's cache budgets.
+    /// `renderCacheBytes` and `geoJSONCacheBytes`: the config's cache budgets;
+    /// `crossSourceCollisions`: the config's map option.
     static func make(directory: DataDirectory, fontsDirectory: String? = nil,
                      renderCacheBytes: Int = RenderCacheBudgets.defaultTotal,
-                     geoJSONCacheBytes: Int = RenderResources.defaultGeoJSONCacheBytes) -> any TileRenderer {
+                     geoJSONCacheBytes: Int = RenderResources.defaultGeoJSONCacheBytes,
+                     crossSourceCollisions: Bool = true) -> any TileRenderer {
         let resources = RenderResources(dataDirectory: directory, geoJSONCacheBytes: geoJSONCacheBytes,
                                         caches: RenderCacheBudgets(total: renderCacheBytes), fontsDirectory: fontsDirectory)
-        return StyleTileRenderer(renderer: MapRenderer(resources: resources, customLayers: .standard()))
+        return StyleTileRenderer(renderer: MapRenderer(resources: resources, customLayers: .standard(),
+                                                     crossSourceCollisions: crossSourceCollisions))
     }
 }

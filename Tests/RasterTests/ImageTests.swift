@@ -44,6 +44,19 @@ final class ImageTests: XCTestCase {
         for x in 0..<8 { XCTAssertEqual(Int(c.pixmap.pixel(x, 1).r), Int(expected[x]), accuracy: 1, "x=\(x)") }
     }
 
+    func testRegionIsOutlinedButSamplesItsNeighbours() {
+        var img = Pixmap(width: 2, height: 1)
+        img.setPixel(0, 0, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        img.setPixel(1, 0, PremultipliedRGBA8(r: 200, g: 100, b: 0, a: 255))
+        let c = Canvas(width: 8, height: 4)
+        // Texel 1 alone over x 4…8: its left half blends with texel 0 as a GL quad over part
+        // of an atlas does; nothing is drawn left of the region.
+        c.drawImage(img, region: SIMD4(1, 0, 2, 1), transform: .scale(4, 4), filter: .bilinear)
+        let expected: [UInt8] = [0, 0, 0, 0, 125, 175, 200, 200]
+        for x in 0..<8 { XCTAssertEqual(Int(c.pixmap.pixel(x, 1).r), Int(expected[x]), accuracy: 1, "x=\(x)") }
+        XCTAssertEqual(c.pixmap.pixel(3, 1), .transparent)
+    }
+
     func testOpacityScalesImage() {
         let img = Pixmap(width: 4, height: 4, fill: PremultipliedRGBA8(r: 200, g: 100, b: 50, a: 255))
         let c = Canvas(width: 4, height: 4)

@@ -25,6 +25,23 @@ final class UniformImageTests: XCTestCase {
         XCTAssertEqual(r.uniformColor, Color(rgb8: 0x33, 0x66, 0x99).premultipliedRGBA8)
     }
 
+    func testBackgroundCoversTheWorldOnly() throws {
+        let fixture = try TileFixture()
+        let style = "{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-color\": \"#336699\"}}]}"
+        // Tiles of the top row end at the pole: still one colour.
+        XCTAssertNotNil(try draw(style, .tile(TileID(z: 2, x: 1, y: 0)!), fixture).uniformColor)
+        // A turned view past the pole: the background stops at the world's edge.
+        var camera = Camera(center: WebMercator.project(lon: 0, lat: 80), zoom: 0, bearing: 45, width: 256, height: 256)
+        camera.isTile = false
+        XCTAssertNil(try draw(style, camera, fixture).uniformColor)
+        guard case .success(let parsed) = Style.parse(try JSONParser.parse(style), supportedLayerTypes: MapRenderer.supportedLayerTypes)
+        else { return XCTFail("style does not parse") }
+        let canvas = Canvas(width: 1, height: 1)
+        try fixture.renderer().render(parsed.0, camera: camera, into: canvas)
+        XCTAssertEqual(canvas.pixmap.pixel(128, 0), .transparent, "beyond the pole")
+        XCTAssertEqual(canvas.pixmap.pixel(128, 255), Color(rgb8: 0x33, 0x66, 0x99).premultipliedRGBA8)
+    }
+
     func testGeoJSONAndVectorFeaturesAreNotUniform() throws {
         let fixture = try TileFixture()
         let geojson = "{\"version\": 8, \"sources\": {\"g\": {\"type\": \"geojson\", \"data\": {\"type\": \"Point\", \"coordinates\": [0, 0]}}}, \"layers\": [{\"id\": \"p\", \"type\": \"circle\", \"source\": \"g\"}]}"

@@ -9,6 +9,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(c.port, 9000); XCTAssertEqual(c.effectiveRenderThreads, 3); XCTAssertEqual(c.maxPixelRatio, 4)
         XCTAssertEqual(c.renderCacheBytes, 512 << 20); XCTAssertEqual(c.geoJSONCacheBytes, 512 << 20)
         XCTAssertEqual(try ServerConfig(json: ["renderCacheBytes": 67108864], file: "x.json").renderCacheBytes, 64 << 20)
+        XCTAssertTrue(c.crossSourceCollisions)
+        XCTAssertFalse(try ServerConfig(json: ["crossSourceCollisions": false], file: "x.json").crossSourceCollisions)
         c.resolvePaths(relativeTo: "/srv/strata/config")
         XCTAssertEqual(c.dataDir, "/srv/strata/config/data")
         XCTAssertEqual(c.store, "/srv/strata/config/data/strata.sqlite")
@@ -48,7 +50,8 @@ final class ConfigTests: XCTestCase {
                                (["port": 70000], "/port"), ([1, 2], "JSON object"), (["maxSessions": 0], "/maxSessions"),
                                (["renderCacheBytes": 64], "/renderCacheBytes: must be at least 1 MiB"),
                                (["heapTrimSeconds": -1], "/heapTrimSeconds: expected seconds"),
-                               (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer")] {
+                               (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer"),
+                               (["crossSourceCollisions": "no"], "/crossSourceCollisions: expected a boolean")] {
             XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
                 let d = "\(e)"
                 XCTAssertTrue(d.hasPrefix("cfg.json: "), d)

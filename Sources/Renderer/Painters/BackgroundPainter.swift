@@ -1,7 +1,9 @@
+import Geo
 import Raster
 import StyleSpec
 
-/// `background`: the colour (times opacity) over the whole canvas, or with
+/// `background`: the colour (times opacity) over the whole canvas (the world's part of it,
+/// where a turned view reaches past the poles: MapLibre draws it tile by tile), or with
 /// `background-pattern` the image repeated over it, anchored to the world grid as MapLibre
 /// anchors it (`PatternPlacement`) and taken at the integer zoom (the cross-fade's end
 /// state). A missing image draws nothing (the lookup warns).
@@ -18,7 +20,8 @@ enum BackgroundPainter {
         let c = color.withAlpha(multipliedBy: opacity)
         guard c.a > 0 else { return }
         let canvas = frame.canvas
-        if c.a >= 1 {
+        let band = worldBand(frame)
+        if c.a >= 1, band == nil {
             // Opaque: replaces whatever is below, no coverage pass needed. MapLibre draws it in
             // its opaque pass, under any heatmap (HeatmapOverlay).
             canvas.clear(c)
@@ -26,8 +29,10 @@ enum BackgroundPainter {
             try frame.compositeHeatmapsOverOpaque()
             return
         }
-        canvas.fill(rect(canvas), rule: .nonZero, paint: .solid(c), antialias: false)
+        canvas.fill(band ?? rect(canvas), rule: .nonZero, paint: .solid(c), antialias: false)
+        if band != nil { frame.drewFeatures = true }
         frame.clock.mark(.raster)
+        if c.a >= 1 { try frame.compositeHeatmapsOverOpaque() }
     }
 
     private static func paintPattern(_ layer: Layer, opacity: Float, _ frame: RenderFrame) {
@@ -38,10 +43,29 @@ enum BackgroundPainter {
         guard opacity > 0, let name, let image = frame.images.pattern(name) else { return }
         let placement = PatternPlacement(camera: frame.camera, projection: frame.projection, image: image)
         let canvas = frame.canvas
-        canvas.fill(rect(canvas), rule: .nonZero, paint: placement.paint(image), opacity: min(opacity, 1), antialias: false)
+        canvas.fill(worldBand(frame) ?? rect(canvas), rule: .nonZero, paint: placement.paint(image), opacity: min(opacity, 1),
+                    antialias: false)
         // A pattern is not one colour: the encoder must scan the pixels.
         frame.drewFeatures = true
         frame.clock.mark(.raster)
+    }
+
+    /// The world's rows (latitudes within Web Mercator's square) across the view, when the view
+    /// reaches past them; nil when it shows nothing else.
+    static func worldBand(_ frame: RenderFrame) -> Path? {
+        // Half a pixel past a pole is not worth a shape (tiles of the top and bottom rows
+        // end exactly there and stay one colour).
+        let halfPixel = 0.5 / frame.camera.worldSize
+        let view = frame.camera.visibleWorldBounds()
+        guard view.minY < -halfPixel || view.maxY > 1 + halfPixel else { return nil }
+        let v = frame.camera.visibleWorldBounds(margin: 2)
+        let corners = [WorldPoint(v.minX, 0), WorldPoint(v.maxX, 0), WorldPoint(v.maxX, 1), WorldPoint(v.minX, 1)]
+            .map { frame.projection.apply($0) }
+        var band = Path()
+        band.move(to: corners[0].x, corners[0].y)
+        for c in corners.dropFirst() { band.line(to: c.x, c.y) }
+        band.close()
+        return band
     }
 
     private static func rect(_ canvas: Canvas) -> Path {

@@ -33,7 +33,8 @@ struct GlyphTable: Sendable {
 /// (`.../{fontstack}/{range}.pbf`), resolved inside the data directory like every URL and
 /// decoded once per (template, fontstack, range) into a byte-budget cache. Without a template,
 /// or when its file is missing, the range comes from the fonts directory (FreeType SDF
-/// glyphs, as `GET /fonts` serves them, each made on first use). A range neither has is empty, with a warning: its
+/// glyphs, as `GET /fonts` serves them, each made on first use; without a template, from its
+/// default sans face when the stack names none of its fonts). A range neither has is empty, with a warning: its
 /// glyphs do not draw, the render goes on.
 public final class GlyphResources: Sendable {
     let cache: SourceCache<GlyphTable>
@@ -48,6 +49,14 @@ public final class GlyphResources: Sendable {
 
     /// The fonts directory, scanned on first use (once per process, shared with `/fonts`).
     private var fonts: FontDirectory? { fontsPath.map(FontDirectory.shared) }
+
+    /// A style without a `glyphs` template has MapLibre draw every glyph with a local font,
+    /// the browser's default sans-serif when the fontstack names none it has: here the fonts
+    /// directory's default sans face. With a template, a missing range stays empty.
+    private func localFallback(template: String?, range: GlyphRange) -> FontRangeGlyphs? {
+        guard template == nil, let fonts, let name = fonts.defaultSansName else { return nil }
+        return FontRangeGlyphs(directory: fonts, fontstack: [name], range: range)
+    }
 
     /// nil while a remote range is not fetched yet: callers keep asking (each ask is recorded
     /// for the render), and never keep nil as the range's glyphs.
@@ -73,7 +82,8 @@ public final class GlyphResources: Sendable {
             }
             guard let url, let bytes = held else {
                 let names = fontstack.split(separator: ",").map(String.init)
-                if let fonts, let glyphs = FontRangeGlyphs(directory: fonts, fontstack: names, range: range) {
+                if let fonts, let glyphs = FontRangeGlyphs(directory: fonts, fontstack: names, range: range)
+                    ?? localFallback(template: template, range: range) {
                     return GlyphTable(fonts: glyphs)
                 }
                 warnings.add(url.map { "glyphs \($0) are not readable" } ?? "no glyphs for \(fontstack) \(range): no glyph template and no such font")

@@ -11,6 +11,22 @@ final class LabelCollisions {
     private var blocks: [Bool] = []
     private var cells: [Int: [Int32]] = [:]
     static let cell: Float = 64
+    /// MapLibre's collision grid: the view grown by 100 px on each side (device px). A point
+    /// label's box wholly outside it is never placed, nor does it block others; nil places
+    /// everywhere (tiles and their placement blocks reach past any one view).
+    var placeableArea: SIMD4<Float>?
+
+    /// Whether `box` is placeable and meets no placed shape (with `cooperative`, none placed
+    /// by a symbol that never overlaps).
+    func hasRoom(for box: SIMD4<Float>, cooperative: Bool = false) -> Bool {
+        isPlaceable(box) && !collides(box, cooperative: cooperative)
+    }
+
+    /// Whether `box` reaches into `placeableArea`.
+    func isPlaceable(_ box: SIMD4<Float>) -> Bool {
+        guard let a = placeableArea else { return true }
+        return box.z >= a.x && box.x < a.z && box.w >= a.y && box.y < a.w
+    }
 
     /// Whether `box` (min x, min y, max x, max y) meets a placed shape (with `cooperative`,
     /// one placed by a symbol that never overlaps).

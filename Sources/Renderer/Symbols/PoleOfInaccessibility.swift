@@ -63,18 +63,23 @@ enum PoleOfInaccessibility {
             }
             x += cellSize
         }
-        var best = Cell(centroid(outer), 0, rings)
-        let boxCell = Cell(lo + size / 2, 0, rings)
-        if boxCell.distance > best.distance { best = boxCell }
+        // The centroid is the first guess (MapLibre's copy of polylabel has no bounding-box
+        // centre guess), and a guess on the outline (distance 0) gives way to any cell.
+        let centroidCell = Cell(centroid(outer), 0, rings)
+        var best = centroidCell
         var steps = 0
         while !heap.isEmpty, steps < 100_000 {
             steps += 1
             let cell = pop()
-            if cell.distance > best.distance { best = cell }
+            if cell.distance > best.distance || best.distance == 0 { best = cell }
             if cell.potential - best.distance <= precision { continue }
             h = cell.half / 2
             for d in [Point(-h, -h), Point(h, -h), Point(-h, h), Point(h, h)] { push(Cell(cell.center + d, h, rings)) }
         }
+        // An inside centroid within `precision` of the best is kept, as MapLibre does: outlines
+        // rounded to tile units break a shape's symmetry, and the pole would drift off centre
+        // for a gain smaller than the precision asked.
+        if centroidCell.distance > 0, best.distance - centroidCell.distance <= precision { return centroidCell.center }
         return best.center
     }
 

@@ -112,8 +112,10 @@ enum SymbolIconTextFit {
         func px(_ cut: Cut, fixedOff: Double, fixedContent: Double, stretchSize: Double) -> Double {
             (stretchSize > 0 ? (cut.fixed - fixedOff) - fixedContent * cut.stretch / stretchSize : cut.fixed - fixedOff) / ratio
         }
-        // Fixed zones never overlap: the fitted part grows until they fit (MapLibre's minimum font scale).
+        // Fixed zones never overlap: the fitted part grows until they fit (MapLibre's minimum
+        // font scale, which the vertex buffer keeps in 1/256, truncated).
         let minScale = SIMD2(Float(iconW > 0 ? fixedContentW / ratio / iconW : 0), Float(iconH > 0 ? fixedContentH / ratio / iconH : 0))
+            .truncatedToFraction(256)
         let cutsX = s.x == nil && s.y == nil ? [Cut(fixed: 0, stretch: -1), Cut(fixed: 0, stretch: imageW + 1)] : cuts(zonesX, fixedW, stretchW)
         let cutsY = s.x == nil && s.y == nil ? [Cut(fixed: 0, stretch: -1), Cut(fixed: 0, stretch: imageH + 1)] : cuts(zonesY, fixedH, stretchH)
         var parts: [SymbolIcons.Part] = []
@@ -133,7 +135,9 @@ enum SymbolIconTextFit {
                 guard src.z > src.x, src.w > src.y else { continue }
                 // Corners as the vertex buffer keeps them (1/32 unit).
                 func q(_ v: SIMD4<Double>) -> SIMD4<Float> { SIMD4<Float>((v * 32).rounded(.toNearestOrAwayFromZero) / 32) }
-                parts.append(SymbolIcons.Part(source: src, em: q(emRect), px: SIMD4<Float>(pxRect), minScale: minScale))
+                // Pixel offsets as the vertex buffer keeps them (1/16 px, truncated).
+                parts.append(SymbolIcons.Part(source: src, em: q(emRect), px: SIMD4<Float>(pxRect).truncatedToFraction(16),
+                                              minScale: minScale))
             }
         }
         if parts.isEmpty {
@@ -156,3 +160,10 @@ enum SymbolIconTextFit {
     }
 }
 
+extension SIMD where Scalar == Float {
+    /// Each lane cut to whole `1/denominator`s toward zero, as a float written into a GL
+    /// integer vertex attribute after scaling by `denominator`.
+    func truncatedToFraction(_ denominator: Float) -> Self {
+        (self * denominator).rounded(.towardZero) / denominator
+    }
+}

@@ -22,6 +22,10 @@ enum SymbolIcons {
         var fitted = false
         /// The image's parts when it stretches by zones (empty: the whole image over `quad`).
         var parts: [Part] = []
+        /// The layer's icons are sampled bilinearly even at native size: MapLibre picks its
+        /// atlas filter per layer, linear unless `icon-size` is the constant 1 and
+        /// `icon-rotate` the constant 0.
+        var layerFiltersLinearly = false
 
         /// The collision box at `p` (device px), grown by `padding` (CSS px, box order).
         func box(at p: SIMD2<Float>, pixelRatio: Float, padding: SIMD4<Float>) -> SIMD4<Float> {
@@ -109,7 +113,7 @@ enum SymbolIcons {
                 padded[p.icon.name] = out
                 pix = out
             }
-            let native = p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
+            let native = !p.icon.layerFiltersLinearly && p.icon.size == 1 && Float(p.icon.image.pixelRatio) == pixelRatio
             if !p.icon.parts.isEmpty {
                 drawParts(p, padded: pix, pixelRatio: pixelRatio, native: native, on: canvas)
                 continue
@@ -128,16 +132,18 @@ enum SymbolIcons {
         }
     }
 
-    /// A stretched icon part by part, each image rectangle over its own quad.
+    /// A stretched icon part by part, each image rectangle over its own quad. The parts are
+    /// drawn from the whole padded image, as MapLibre's quads sample the atlas: a bilinear
+    /// sample at a part's edge blends with the neighbouring part's pixels.
     private static func drawParts(_ p: Placed, padded: Pixmap, pixelRatio: Float, native: Bool, on canvas: Canvas) {
         for part in p.icon.parts {
             let src = part.source
-            let x0 = max(0, src.x), y0 = max(0, src.y), x1 = min(padded.width, src.z), y1 = min(padded.height, src.w)
-            guard x1 > x0, y1 > y0 else { continue }
-            var crop = Pixmap(width: x1 - x0, height: y1 - y0)
-            for y in y0..<y1 { for x in x0..<x1 { crop.setPixel(x - x0, y - y0, padded.pixel(x, y)) } }
+            let region = SIMD4(max(0, src.x), max(0, src.y), min(padded.width, src.z), min(padded.height, src.w))
+            guard region.z > region.x, region.w > region.y else { continue }
             let quad = RotatedQuad(center: p.at, angle: p.angle, rect: part.rect(size: p.icon.size) * pixelRatio)
-            canvas.drawImage(crop, transform: quad.imageTransform(width: crop.width, height: crop.height),
+            let toQuad = quad.imageTransform(width: region.z - region.x, height: region.w - region.y)
+            let transform = Transform.translation(Float(-region.x), Float(-region.y)).then(toQuad)
+            canvas.drawImage(padded, region: region, transform: transform,
                              filter: native ? .nearest : .bilinear, opacity: p.icon.opacity)
         }
     }

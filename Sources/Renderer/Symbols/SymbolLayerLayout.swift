@@ -184,15 +184,15 @@ final class SymbolLayerLayout {
         if variable?.isEmpty == true { variable = nil }
         if variable == nil, let r = radial, r != 0 { textOffset = SymbolVariableAnchors.offset(anchor, radial: r) }
         frame.clock.mark(.style)
-        let width = self.placement == "point" ? Double(self.maxWidth.value(fctx)) * em : Double.infinity
+        let width = self.placement == "point" ? self.maxWidth.value(fctx) * em : Double.infinity
         // Images in text keep their pixel size: scaled by 24 / text-size at the tile's zoom
         // (and at the next zoom for line breaking, as MapLibre's layout size is).
         var nextZoom = fctx
         nextZoom.zoom += 1
         let imageScale = em / Double(max(self.size.value(fctx), 1e-6)), breakImageScale = em / Double(max(self.size.value(nextZoom), 1e-6))
         // Cursive scripts are not letter-spaced.
-        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : Double(self.spacing.value(fctx)) * em
-        let height = Double(self.lineHeight.value(fctx)) * em
+        let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : self.spacing.value(fctx) * em
+        let height = self.lineHeight.value(fctx) * em
         func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>,
                    writing: TextShaper.Writing = .horizontal, stacks: Bool = false) -> TextShaping? {
             text.isEmpty ? nil
@@ -224,6 +224,7 @@ final class SymbolLayerLayout {
         var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: self.iconAnchorName.value(fctx)) ?? .center,
                                                       offset: self.iconOffset.value(fctx), size: self.iconSize.value(sizeContext),
                                                       opacity: self.iconPaint.opacity(sizeContext)) }
+        shapedIcon?.layerFiltersLinearly = self.iconSize.constantValue != 1 || self.iconRotate.constantValue != 0
         if let i = shapedIcon, i.image.sdf {
             shapedIcon?.sdf = self.iconPaint.drawing(sizeContext, fontScale: i.size, pixelRatio: ratio)
         }

@@ -13,7 +13,7 @@ final class SymbolLayerProperties: @unchecked Sendable {
     let size, maxSize: LayerProperty<Float>
     let anchorName, justifyName, transform: LayerProperty<String>
     let offset: LayerProperty<SIMD2<Float>>
-    let maxWidth, lineHeight, spacing: LayerProperty<Float>
+    let maxWidth, lineHeight, spacing: LayerProperty<Double>
     let textRotate, iconRotate: LayerProperty<Float>
     let variableAnchor: LayerProperty<[String]?>
     let variableAnchorOffset: LayerProperty<Value>
@@ -85,9 +85,9 @@ final class SymbolLayerProperties: @unchecked Sendable {
                                 convert: SymbolLayerLayout.size(default: 16))
         anchorName = LayerProperty(layer, "text-anchor", .layout, ctx, convert: Convert.string)
         offset = LayerProperty(layer, "text-offset", .layout, ctx, convert: Convert.offset)
-        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.number)
-        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.number)
-        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.number)
+        maxWidth = LayerProperty(layer, "text-max-width", .layout, ctx, convert: Convert.double)
+        lineHeight = LayerProperty(layer, "text-line-height", .layout, ctx, convert: Convert.double)
+        spacing = LayerProperty(layer, "text-letter-spacing", .layout, ctx, convert: Convert.double)
         justifyName = LayerProperty(layer, "text-justify", .layout, ctx, convert: Convert.string)
         transform = LayerProperty(layer, "text-transform", .layout, ctx, convert: Convert.string)
         textRotate = LayerProperty(layer, "text-rotate", .layout, ctx, convert: Convert.number)

@@ -12,15 +12,18 @@ import StyleSpec
 /// draws; one that does not allow overlap is dropped when its box meets one placed earlier,
 /// or tries its variable anchors in turn (`SymbolVariableAnchors`), and with
 /// `text-writing-mode` its horizontal and vertical shapings in the layer's order (a vertical
-/// one turned 90°, its box too). Not yet: collision groups.
+/// one turned 90°, its box too). Without cross-source collisions, each source is a collision
+/// group of its own (`SymbolPlacement.collisions(forSource:)`).
 enum SymbolPainter {
     /// Places the labels of `layers` (bottom to top) top layer first, as MapLibre's placement
     /// runs, so a label of an upper layer takes its room before those beneath.
     static func placeAll(_ layers: [Layer], _ frame: RenderFrame) throws {
         for layer in layers.reversed() {
             try frame.checkDeadlineNow()
+            frame.placingSource = layer.source
             frame.placedLabels[layer.id] = try place(layer, frame)
         }
+        frame.placingSource = nil
     }
 
     /// Draws the labels placed for `layer`.
@@ -37,7 +40,9 @@ enum SymbolPainter {
         case "point":
             let batch = SymbolBatch()
             let perTile = frame.symbolPlacement.laysOutPerTile
-            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: perTile,
+            // A view has the labels of the tiles it shows, as MapLibre's: one anchored in a
+            // tile beyond the view is not drawn, though its text would reach in.
+            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: perTile, pointReach: perTile ? nil : 0,
                                       geoJSONReach: perTile ? TiledLayerDrawing.labelReach * frame.camera.pixelRatio : 0) { tile in
                 batch.beginTile()
                 try paint(layer, frame, layout, batch, tile: tile)
@@ -142,12 +147,13 @@ enum SymbolPainter {
                 // first variable anchor that finds room): found here, or as the symbol's block chose.
                 var found: (text: PlacedText, icon: Bool)?
                 let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+                let fittedIconFits = f.icon?.fitted == true ? fittedIconCheck(layout, collisions, box: iconBox) : nil
                 let choice = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
                     let fitted = placeText(f, at: at, scale: scale, padding: pad, angle: textAngle, mapAngle: textMapAngle,
-                                           cooperative: textCooperative, layout, collisions)
+                                           cooperative: textCooperative, layout, collisions, iconFits: fittedIconFits)
                     let box = iconBox(fitted)
                     var textFits = fitted != nil
-                    var iconFits = box.map { layout.iconAllowOverlap || !collisions.collides($0, cooperative: iconCooperative) } ?? true
+                    var iconFits = box.map { layout.iconAllowOverlap || collisions.hasRoom(for: $0, cooperative: iconCooperative) } ?? true
                     // A symbol shows when its text and its icon both find room, unless one is optional.
                     if f.shaping != nil, f.icon != nil {
                         if !layout.textOptional, !layout.iconOptional { textFits = textFits && iconFits; iconFits = textFits }
@@ -195,6 +201,19 @@ enum SymbolPainter {
         frame.clock.mark(.raster)
     }
 
+    /// An icon fitted to text with variable anchors must find room at the anchor too: MapLibre
+    /// tests its box, shifted with the text, at each anchor it tries, in the same round (the
+    /// text's overlap mode when it may overlap). Nil when the icon may overlap anyway.
+    static func fittedIconCheck(_ layout: SymbolLayerLayout, _ collisions: LabelCollisions,
+                                box: @escaping (PlacedText?) -> SIMD4<Float>?) -> ((PlacedText, Bool) -> Bool)? {
+        guard layout.iconOverlap == "never" else { return nil }
+        return { text, overlapping in
+            guard let b = box(text) else { return true }
+            if !overlapping { return collisions.hasRoom(for: b) }
+            return layout.textOverlap == "always" ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true)
+        }
+    }
+
     /// Where a point label's text goes: the shaping drawn, its collision box (nil without
     /// text), the device shift of a variable anchor and the 24 px offset baked into the quads.
     /// Nil when the text finds no room and may not overlap.
@@ -212,14 +231,17 @@ enum SymbolPainter {
 
     /// `variant`: the placement a block chose (no collision test); nil: find one. Text with
     /// a vertical shaping tries the layer's writing modes in order, each with all its anchors.
+    /// `iconFits`: whether the text's fitted icon finds room with the text placed so (and
+    /// whether that is the round where text may overlap); a variable anchor needs both.
     static func placeText(_ f: SymbolFeatureLayout, at: SIMD2<Float>, scale: Float, padding pad: Float, angle: Float,
                           mapAngle: Float = 0, cooperative: Bool = false, _ layout: SymbolLayerLayout,
-                          _ collisions: LabelCollisions, variant: Int? = nil) -> PlacedText? {
+                          _ collisions: LabelCollisions, variant: Int? = nil,
+                          iconFits: ((PlacedText, Bool) -> Bool)? = nil) -> PlacedText? {
         guard f.shaping != nil else { return PlacedText() }
         func place(vertical: Bool, _ variant: Int?) -> PlacedText? {
             guard let shaping = vertical ? f.verticalShaping : f.shaping else { return nil }
             var p = placeShaping(f, shaping, vertical: vertical, at: at, scale: scale, padding: pad, angle: angle, mapAngle: mapAngle,
-                                 cooperative: cooperative, layout, collisions, variant: variant)
+                                 cooperative: cooperative, layout, collisions, variant: variant, iconFits: iconFits)
             if vertical, p != nil { p!.variant += 1 + verticalVariants }
             return p
         }
@@ -237,7 +259,8 @@ enum SymbolPainter {
     /// shaping's box is turned 90° with it.
     private static func placeShaping(_ f: SymbolFeatureLayout, _ shaping: TextShaping, vertical: Bool, at: SIMD2<Float>, scale: Float,
                                      padding pad: Float, angle: Float, mapAngle: Float, cooperative: Bool,
-                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?) -> PlacedText? {
+                                     _ layout: SymbolLayerLayout, _ collisions: LabelCollisions, variant: Int?,
+                                     iconFits: ((PlacedText, Bool) -> Bool)?) -> PlacedText? {
         let turn: Float = vertical ? .pi / 2 : 0
         func box(_ s: TextShaping, shift: SIMD2<Float>) -> SIMD4<Float> {
             rotatedBox(SIMD4(Float(s.left) * scale, Float(s.top) * scale, Float(s.right) * scale, Float(s.bottom) * scale),
@@ -245,7 +268,7 @@ enum SymbolPainter {
         }
         guard let candidates = f.variable else {
             let b = box(shaping, shift: .zero)
-            if variant == nil, !layout.allowOverlap, collisions.collides(b, cooperative: cooperative) { return nil }
+            if variant == nil, !layout.allowOverlap, !collisions.hasRoom(for: b, cooperative: cooperative) { return nil }
             return PlacedText(shaping: shaping, box: b, offset: f.textOffset)
         }
         func candidate(_ i: Int) -> PlacedText? {
@@ -269,7 +292,9 @@ enum SymbolPainter {
         for round in 0..<(layout.allowOverlap ? 2 : 1) {
             for i in candidates.indices {
                 guard let placed = candidate(i), let b = placed.box else { continue }
-                if round == 0, collisions.collides(b, cooperative: cooperative) { continue }
+                if round == 0, !collisions.hasRoom(for: b, cooperative: cooperative) { continue }
+                if round == 1, !collisions.isPlaceable(b) { continue }
+                if let iconFits, !iconFits(placed, round == 1) { continue }
                 return placed
             }
         }
@@ -305,11 +330,16 @@ enum SymbolPainter {
         case .lineString: return (0..<g.partCount).compactMap { g.partRange($0).first.map { g.points[$0] } }
         case .polygon:
             return (0..<g.polygonCount).compactMap { p -> WorldPoint? in
-                let rings = g.polygonPartRange(p).map { ring in
+                var rings = g.polygonPartRange(p).map { ring in
                     g.partRange(ring).map { SIMD2((g.points[$0].x * q).rounded(), (g.points[$0].y * q).rounded()) }
                 }
                 guard let outer = rings.first, !outer.isEmpty else { return nil }
-                let pole = PoleOfInaccessibility.find(rings, precision: 16)
+                // Searched in the units of the tile holding the outline's corner, as MapLibre
+                // searches each tile's polygon: ties between equally good cells fall the same way.
+                let corner = outer.reduce(outer[0]) { pointwiseMin($0, $1) }
+                let origin = (corner / 8192).rounded(.down) * 8192
+                rings = rings.map { $0.map { $0 - origin } }
+                let pole = PoleOfInaccessibility.find(rings, precision: 16) + origin
                 return WorldPoint(pole.x / q, pole.y / q)
             }
         }

@@ -84,6 +84,9 @@ extension ServerConfig {
             case "publicDir": publicDir = try str(key, v)
             case "fontsDir": fontsDir = try str(key, v)
             case "glyphCacheBytes": glyphCacheBytes = try int(key, v)
+            case "crossSourceCollisions":
+                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
+                crossSourceCollisions = b
             default:
                 guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
             }

@@ -61,6 +61,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var fontsDir = ""
     /// Bytes of generated glyph ranges kept in memory.
     public var glyphCacheBytes = 32 << 20
+    /// MapLibre's `crossSourceCollisions` map option: false lets labels of different sources
+    /// overlap (each source places against its own labels only).
+    public var crossSourceCollisions = true
     /// View annotations per session, and characters of one annotation's text (4xx beyond).
     public var maxAnnotations = 1000
     public var maxAnnotationTextLength = 1000

@@ -42,6 +42,9 @@ struct RenderTestResult {
 final class RenderTestRunner {
     let assets: URL
     let renderer: MapRenderer
+    /// For cases with the map option `crossSourceCollisions: false` (the same resources). The
+    /// server takes the option from its config, which `run.py` cannot set per case.
+    private lazy var ownSourceCollisionsRenderer = MapRenderer(resources: renderer.resources, crossSourceCollisions: false)
     let failuresDirectory: URL?
     private let canvas = Canvas(width: 1, height: 1)
 
@@ -96,7 +99,8 @@ final class RenderTestRunner {
                                  cssWidth: request.width, cssHeight: request.height, pixelRatio: request.pixelRatio)
         let renderStart = DispatchTime.now()
         do {
-            try renderer.render(replay.style, camera: camera, into: canvas)
+            let mapRenderer = meta.raw["crossSourceCollisions"] == .bool(false) ? ownSourceCollisionsRenderer : renderer
+            try mapRenderer.render(replay.style, camera: camera, into: canvas)
         } catch {
             throw HarnessError("GET \(request.path) -> 500 render failed: \(error)")
         }

@@ -7,8 +7,10 @@ extension MapRenderer {
     /// A `/tiles` render's lookup of placement blocks: cached per style and zoom, placed on
     /// first use by `placeSymbolBlock` (concurrent renders wait for one placement).
     func symbolBlockLookup(_ style: Style, zoom: Double, deadline: Deadline?) -> SymbolBlockLookup {
-        // Placements are made of glyph and icon boxes: a changed remote glyph range or sprite changes the generation.
+        // Placements are made of glyph and icon boxes: a changed remote glyph range or sprite
+        // changes the generation. Blocks placed with and without cross-source collisions differ.
         let hash = style.renderHash + (resources.dataDirectory?.remoteGenerationKey ?? "")
+            + (crossSourceCollisions ? "" : "|own-source-collisions")
         return SymbolBlockLookup(zoom: zoom) { [self] id in
             try resources.symbolBlocks.placed(id, styleHash: hash, zoom: zoom) {
                 try placeSymbolBlock(id, style: style, zoom: zoom, deadline: deadline)
@@ -29,7 +31,7 @@ extension MapRenderer {
         // Nothing is drawn: a one-pixel canvas stands in for the region's.
         let frame = RenderFrame(style: style, camera: camera, canvas: Canvas(width: 1, height: 1), resources: resources,
                                 deadline: deadline, collectStats: false)
-        frame.symbolPlacement = SymbolPlacement(recording: true)
+        frame.symbolPlacement = SymbolPlacement(recording: true, crossSourceCollisions: crossSourceCollisions)
         let symbols = style.renderOrder.filter {
             $0.type == .symbol && $0.isInZoomRange(zoom) && $0.isVisible(globalState: frame.globalState)
         }

@@ -11,7 +11,13 @@ import Geo
 /// A block is itself placed by a greedy placement of its ring that records what it placed
 /// (`MapRenderer.placeSymbolBlock`) and draws nothing.
 final class SymbolPlacement {
+    /// The boxes every symbol collides with, or, without cross-source collisions, those of
+    /// symbols from sources without an id.
     let collisions = LabelCollisions()
+    /// MapLibre's `crossSourceCollisions` map option: when false, symbols collide only with
+    /// symbols of their own source (each source is a collision group of its own).
+    let crossSourceCollisions: Bool
+    private var collisionsBySource: [String: LabelCollisions] = [:]
     /// nil: greedy.
     private let lookup: SymbolBlockLookup?
     /// Greedy renders that place a block keep what they placed: its anchor and which of its
@@ -19,11 +25,28 @@ final class SymbolPlacement {
     private(set) var placed: [(key: SymbolKey, anchor: WorldPoint, variant: Int)] = []
     private let records: Bool
 
-    init() { lookup = nil; records = false }
+    /// `placeableArea`: MapLibre's collision grid of a view (`LabelCollisions.placeableArea`).
+    init(crossSourceCollisions: Bool = true, placeableArea: SIMD4<Float>? = nil) {
+        lookup = nil; records = false; self.crossSourceCollisions = crossSourceCollisions
+        collisions.placeableArea = placeableArea
+    }
 
-    init(recording: Bool) { lookup = nil; records = recording }
+    init(recording: Bool, crossSourceCollisions: Bool = true) {
+        lookup = nil; records = recording; self.crossSourceCollisions = crossSourceCollisions
+    }
 
-    init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false }
+    init(lookup: SymbolBlockLookup) { self.lookup = lookup; records = false; crossSourceCollisions = true }
+
+    /// The boxes the symbols of `source` place against: all of them, or with
+    /// `crossSourceCollisions` off, the source's own.
+    func collisions(forSource source: String?) -> LabelCollisions {
+        guard !crossSourceCollisions, let source else { return collisions }
+        if let own = collisionsBySource[source] { return own }
+        let own = LabelCollisions()
+        own.placeableArea = collisions.placeableArea
+        collisionsBySource[source] = own
+        return own
+    }
 
     var usesBlocks: Bool { lookup != nil }
     /// A block placement draws nothing: painters find each symbol's room and skip its quads.
