@@ -84,6 +84,10 @@ extension ServerConfig {
             case "publicDir": publicDir = try str(key, v)
             case "fontsDir": fontsDir = try str(key, v)
             case "glyphCacheBytes": glyphCacheBytes = try int(key, v)
+            case "corsOrigins", "corsMutationOrigins":
+                guard case .array(let a) = v else { throw err(key, "expected an array of origins like \"https://maps.example.com\" or \"*\"") }
+                let origins = try a.enumerated().map { try str("\(key)/\($0.offset)", $0.element) }
+                if key == "corsOrigins" { cors.readOrigins = origins } else { cors.mutationOrigins = origins }
             default:
                 guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
             }

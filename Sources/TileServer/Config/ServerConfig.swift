@@ -64,6 +64,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// View annotations per session, and characters of one annotation's text (4xx beyond).
     public var maxAnnotations = 1000
     public var maxAnnotationTextLength = 1000
+    /// Cross-origin access: `corsOrigins` may read (default any), `corsMutationOrigins` may
+    /// also change sessions and styles (default none).
+    public var cors = CORSPolicy()
 
     public init() {}
 
