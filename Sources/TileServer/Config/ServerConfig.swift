@@ -1,3 +1,4 @@
+import ImageCodec
 import Renderer
 import SourceData
 import Foundation
@@ -67,6 +68,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// Cross-origin access: `corsOrigins` may read (default any), `corsMutationOrigins` may
     /// also change sessions and styles (default none).
     public var cors = CORSPolicy()
+    /// The colour JPEG tiles and static images are composited on (JPEG has no alpha);
+    /// `"#rrggbb"` in the file.
+    public var jpegBackground = JPEGEncoder.Background.white
 
     public init() {}
 
