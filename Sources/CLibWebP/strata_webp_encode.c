@@ -24,7 +24,7 @@ static const char *encoding_error_text(WebPEncodingError error) {
 }
 
 int strata_webp_encode_rgba(const unsigned char *rgba, int width, int height, int stride, float quality,
-                            uint8_t **out, size_t *out_size, char message[200]) {
+                            int lossless_level, uint8_t **out, size_t *out_size, char message[200]) {
     WebPConfig config;
     WebPPicture picture;
     WebPMemoryWriter writer;
@@ -33,10 +33,11 @@ int strata_webp_encode_rgba(const unsigned char *rgba, int width, int height, in
         return 1;
     }
     if (quality < 0) {
-        config.lossless = 1;
+        if (!WebPConfigLosslessPreset(&config, lossless_level < 0 ? 0 : lossless_level > 9 ? 9 : lossless_level)) {
+            set_message(message, "invalid lossless level");
+            return 1;
+        }
         config.exact = 1;
-        config.quality = 75;
-        config.method = 4;
     } else {
         config.quality = quality > 100 ? 100 : quality;
         config.alpha_quality = 100;

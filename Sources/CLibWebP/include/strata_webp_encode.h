@@ -13,10 +13,11 @@ extern "C" {
 #endif
 
 /* Encodes `rgba` (height rows of width * 4 bytes, `stride` apart). `quality` < 0 means
- * lossless; 0...100 is lossy at that quality (alpha kept losslessly). On success returns
+ * lossless with libwebp's lossless preset `lossless_level` (0 fastest ... 9 smallest);
+ * 0...100 is lossy at that quality (alpha kept losslessly). On success returns
  * STRATA_WEBP_OK (0) with *out / *out_size set; otherwise 1 and `message` (capacity 200). */
 int strata_webp_encode_rgba(const unsigned char *rgba, int width, int height, int stride, float quality,
-                            uint8_t **out, size_t *out_size, char message[200]);
+                            int lossless_level, uint8_t **out, size_t *out_size, char message[200]);
 
 /* Frees what strata_webp_encode_rgba returned. */
 void strata_webp_free(void *data);
