@@ -82,6 +82,7 @@ final class CORSTests: XCTestCase {
         XCTAssertEqual(read.headers.first(name: "Access-Control-Allow-Origin"), "*")
         XCTAssertEqual(read.headers.first(name: "Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS")
         XCTAssertEqual(read.headers.first(name: "Access-Control-Max-Age"), "86400")
+        XCTAssertEqual(read.headers.first(name: "Vary"), "Origin", "a preflight does not depend on the session")
         XCTAssertTrue(read.headers.first(name: "Access-Control-Allow-Headers")?.contains("X-Session-ID") == true)
         let refused = try send(app, .OPTIONS, "/layers/bg", origin: "https://evil.example",
                                headers: ["Access-Control-Request-Method": "PATCH"])

@@ -170,10 +170,10 @@ public final class StrataApp: HTTPResponder {
     }
 
     /// Whether a route's answer depends on the `X-Session-ID` header: all but the viewer's
-    /// files, health and metrics (and unmatched paths).
+    /// files, health, metrics and CORS preflights (and unmatched paths).
     static func dependsOnSession(route: String) -> Bool {
         switch route {
-        case "unmatched", "/", "/index.html", "/health", "/metrics": return false
+        case "unmatched", "preflight", "/", "/index.html", "/health", "/metrics": return false
         default: return !publicFolders.contains { route.hasPrefix("/\($0)/") }
         }
     }
