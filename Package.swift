@@ -82,7 +82,7 @@ let package = Package(
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
-            "TileServer", "Renderer", "PNGCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
+            "TileServer", "Renderer", "PNGCodec", "ImageCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);

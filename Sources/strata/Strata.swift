@@ -15,7 +15,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with -c release); the last output line is one JSON object.",
         subcommands: [
-            BenchRaster.self, BenchPNG.self, BenchIndex.self,
+            BenchRaster.self, BenchPNG.self, BenchFormats.self, BenchIndex.self,
             BenchTiles.self,
             BenchScaling.self,
         ]

@@ -16,7 +16,7 @@ final class RenderRequestTests: XCTestCase {
 
     func testInvalidTilesAre400() {
         for (z, x, f) in [("1", "2", "0.png"), ("1", "0", "2.png"), ("-1", "0", "0.png"), ("a", "0", "0.png"),
-                          ("1", "0", "0.jpg"), ("1", "0", "0@5x.png"), ("1", "0", "0@0x.png"), ("1", "0", "0@1.5x.png"),
+                          ("1", "0", "0.gif"), ("1", "0", "0@5x.png"), ("1", "0", "0@0x.png"), ("1", "0", "0@1.5x.png"),
                           ("25", "0", "0.png"), ("1", "+1", "0.png"), ("1", "0", ".png"), ("1", "0x1", "0.png"),
                           ("1", "0", "0@x.png"), ("99999999999", "0", "0.png")] {
             XCTAssertThrowsError(try parse(z, x, f), "\(z)/\(x)/\(f)") { e in
@@ -38,7 +38,7 @@ final class RenderRequestTests: XCTestCase {
                              ("1e2,0,1", "10x10.png"), ("nan,0,1", "10x10.png"), ("0,0,1,x", "10x10.png"),
                              ("2000000,0,1", "10x10.png"), ("0,91,1", "10x10.png"), ("0,0,1", "10x10@0x.png"), ("0,0,1", "10x10@10.5x.png"),
                              ("0,0,1", "8193x10.png"), ("0,0,1", "5000x10@2x.png"), ("0,0,1", "10.5x10.png"),
-                             ("0,0,1", "0x10.png"), ("0,0,1", "10x10.jpg"), ("0,0,1", "1x1@0.5x.png"), ("+1,0,1", "1x1.png")] {
+                             ("0,0,1", "0x10.png"), ("0,0,1", "10x10.gif"), ("0,0,1", "1x1@0.5x.png"), ("+1,0,1", "1x1.png")] {
             XCTAssertThrowsError(try StaticView.parse(view: view, size: size, maxSide: 8192), "\(view) \(size)") { e in
                 XCTAssertEqual((e as? APIError)?.status.code, 400)
             }

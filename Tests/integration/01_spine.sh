@@ -44,7 +44,7 @@ req GET /tiles/3/7/7@4x.png; expect_status 200; expect_png 1024 1024
 req GET /tiles/512/2/1/1.png; expect_status 200; expect_png 512 512
 req GET /tiles/512/2/1/1@2x.png; expect_status 200; expect_png 1024 1024
 for bad in /tiles/1/2/0.png /tiles/1/0/2.png /tiles/-1/0/0.png /tiles/a/0/0.png /tiles/1/0/0.5.png \
-           /tiles/1/0/0@5x.png /tiles/1/0/0@1.5x.png /tiles/25/0/0.png /tiles/1/0/0.jpg /tiles/512/1/0/9.png; do
+           /tiles/1/0/0@5x.png /tiles/1/0/0@1.5x.png /tiles/25/0/0.png /tiles/1/0/0.gif /tiles/512/1/0/9.png; do
   req GET "$bad"; expect_error 400 invalid_tile
 done
 req GET /health; expect_status 200

@@ -130,6 +130,11 @@ public final class StrataApp: HTTPResponder {
             } else {
                 do { future = try handler(self, ctx) } catch { future = loop.makeFailedFuture(error) }
             }
+        case .methodNotAllowed where request.method == .OPTIONS:
+            // A CORS preflight (or a plain OPTIONS) on a path that exists.
+            route = "preflight"
+            future = loop.makeSucceededFuture(config.cors.preflight(
+                origin: request.header("Origin"), requestedMethod: request.header("Access-Control-Request-Method")))
         case .methodNotAllowed(let allowed):
             route = "unmatched"
             future = loop.makeSucceededFuture(APIError.methodNotAllowed(request.method, allow: allowed).response)
@@ -140,6 +145,8 @@ public final class StrataApp: HTTPResponder {
         let metrics = self.metrics
         let method = request.method.rawValue
         let varies = Self.dependsOnSession(route: route)
+        let cors = config.cors
+        let origin = request.header("Origin")
         return future.flatMapErrorThrowing { error in
             if error is StoreUnavailable || error is StoreError { metrics.storeErrors.increment() }
             return Self.errorResponse(error)
@@ -147,6 +154,7 @@ public final class StrataApp: HTTPResponder {
             var response = response
             // Caches (browsers, CDNs) must key these on the session header too.
             if varies, !response.headers.contains(name: "Vary") { response.headers.add(name: "Vary", value: "X-Session-ID") }
+            if route != "preflight" { cors.apply(to: &response.headers, method: request.method, origin: origin) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             metrics.request(route: route, method: method, status: Int(response.status.code), seconds: seconds)
             return response
@@ -162,10 +170,10 @@ public final class StrataApp: HTTPResponder {
     }
 
     /// Whether a route's answer depends on the `X-Session-ID` header: all but the viewer's
-    /// files, health and metrics (and unmatched paths).
+    /// files, health, metrics and CORS preflights (and unmatched paths).
     static func dependsOnSession(route: String) -> Bool {
         switch route {
-        case "unmatched", "/", "/index.html", "/health", "/metrics": return false
+        case "unmatched", "preflight", "/", "/index.html", "/health", "/metrics": return false
         default: return !publicFolders.contains { route.hasPrefix("/\($0)/") }
         }
     }

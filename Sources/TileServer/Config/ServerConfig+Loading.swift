@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import JSON
 
 extension ServerConfig {
@@ -87,10 +88,24 @@ extension ServerConfig {
             case "crossSourceCollisions":
                 guard let b = v.boolValue else { throw err(key, "expected a boolean") }
                 crossSourceCollisions = b
+            case "jpegBackground":
+                guard let c = Self.hexColour(try str(key, v)) else { throw err(key, "expected an opaque colour \"#rrggbb\"") }
+                jpegBackground = c
+            case "corsOrigins", "corsMutationOrigins":
+                guard case .array(let a) = v else { throw err(key, "expected an array of origins like \"https://maps.example.com\" or \"*\"") }
+                let origins = try a.enumerated().map { try str("\(key)/\($0.offset)", $0.element) }
+                if key == "corsOrigins" { cors.readOrigins = origins } else { cors.mutationOrigins = origins }
             default:
                 guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
             }
         }
+    }
+
+    /// `#rrggbb` (case-insensitive) as an opaque colour; nil for anything else.
+    static func hexColour(_ s: String) -> JPEGEncoder.Background? {
+        let digits = s.utf8.dropFirst()
+        guard s.hasPrefix("#"), digits.count == 6, let v = UInt32(String(s.dropFirst()), radix: 16) else { return nil }
+        return JPEGEncoder.Background(red: UInt8(v >> 16), green: UInt8((v >> 8) & 0xFF), blue: UInt8(v & 0xFF))
     }
 
     /// Makes dataDir, stylesDir and publicDir absolute against `base`, and the store against dataDir.

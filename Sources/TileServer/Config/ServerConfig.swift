@@ -1,3 +1,4 @@
+import ImageCodec
 import Renderer
 import SourceData
 import Foundation
@@ -67,6 +68,12 @@ public struct ServerConfig: Sendable, Equatable {
     /// View annotations per session, and characters of one annotation's text (4xx beyond).
     public var maxAnnotations = 1000
     public var maxAnnotationTextLength = 1000
+    /// Cross-origin access: `corsOrigins` may read (default any), `corsMutationOrigins` may
+    /// also change sessions and styles (default none).
+    public var cors = CORSPolicy()
+    /// The colour JPEG tiles and static images are composited on (JPEG has no alpha);
+    /// `"#rrggbb"` in the file.
+    public var jpegBackground = JPEGEncoder.Background.white
 
     public init() {}
 

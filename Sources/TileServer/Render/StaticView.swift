@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 
 /// A validated static image request: centre, MapLibre zoom, bearing and size.
 public struct StaticView: Sendable, Equatable {
@@ -12,11 +13,13 @@ public struct StaticView: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let pixelRatio: Double
+    /// The file format the image is encoded in (`.png`, `.webp`, `.jpg`/`.jpeg`).
+    public var output: ImageOutput = .png
 
     public var pixelWidth: Int { Int((Double(width) * pixelRatio).rounded(.down)) }
     public var pixelHeight: Int { Int((Double(height) * pixelRatio).rounded(.down)) }
 
-    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" }
+    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" + output.cacheKeySuffix }
 
     public init(lon: Double, lat: Double, zoom: Double, bearing: Double, width: Int, height: Int, pixelRatio: Double,
                 maxSide: Int) throws {
@@ -38,8 +41,10 @@ public struct StaticView: Sendable, Equatable {
         }
     }
 
-    /// `/static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].png`
-    public static func parse(view: String, size: String, maxSide: Int) throws -> StaticView {
+    /// `/static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}`; `quality`
+    /// is the raw `quality` query value (WebP, JPEG).
+    public static func parse(view: String, size: String, maxSide: Int, quality: String? = nil,
+                             jpegBackground: JPEGEncoder.Background = .white) throws -> StaticView {
         let parts = view.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 3 || parts.count == 4 else {
             throw APIError.badRequest("view must be lon,lat,zoom[,bearing] (got \"\(view)\")", code: "invalid_view")
@@ -52,8 +57,9 @@ public struct StaticView: Sendable, Equatable {
             }
             nums.append(v)
         }
-        guard size.hasSuffix(".png") else { throw APIError.badRequest("static image must end in .png", code: "invalid_view") }
-        var dims = Substring(size.dropLast(4))
+        let (base, ext) = try ImageOutput.splitExtension(size, what: "static image", errorCode: "invalid_view")
+        let output = try ImageOutput.parse(ext: ext, quality: quality, jpegBackground: jpegBackground)
+        var dims = base
         var ratio = 1.0
         if let at = dims.firstIndex(of: "@") {
             let r = dims[dims.index(after: at)...]
@@ -67,8 +73,10 @@ public struct StaticView: Sendable, Equatable {
         guard wh.count == 2, let w = TileRequest.plainInt(wh[0]), let h = TileRequest.plainInt(wh[1]) else {
             throw APIError.badRequest("size must be {width}x{height} in integer px (got \"\(dims)\")", code: "invalid_view")
         }
-        return try StaticView(lon: nums[0], lat: nums[1], zoom: nums[2], bearing: nums.count > 3 ? nums[3] : 0,
-                              width: w, height: h, pixelRatio: ratio, maxSide: maxSide)
+        var view = try StaticView(lon: nums[0], lat: nums[1], zoom: nums[2], bearing: nums.count > 3 ? nums[3] : 0,
+                                  width: w, height: h, pixelRatio: ratio, maxSide: maxSide)
+        view.output = output
+        return view
     }
 
     /// `-?digits(.digits)?` — no exponent, no sign "+", no spaces, no "nan"/"inf".

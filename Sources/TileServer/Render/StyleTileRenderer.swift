@@ -1,12 +1,13 @@
 import Foundation
 import Geo
+import ImageCodec
 import JSON
 import PNGCodec
 import Raster
 import Renderer
 
 /// The production `TileRenderer`: draws the session's style with `Renderer.MapRenderer` on a
-/// render thread and encodes the pixels with PNGCodec. Canvases (and their scratch memory)
+/// render thread and encodes the pixels as PNG (PNGCodec), WebP or JPEG (ImageCodec). Canvases (and their scratch memory)
 /// are pooled, so a warm server allocates no pixel buffers per tile.
 ///
 /// `@unchecked Sendable`: a canvas is only ever owned by one render thread at a time; the
@@ -34,26 +35,40 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
             throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")
         }
-        return try draw(style, .tile(id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget)
+        return try draw(style, .tile(id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget, tile.output)
     }
 
     public func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] {
         let camera = Camera.view(lon: view.lon, lat: view.lat, zoom: view.zoom, bearing: view.bearing,
                                  cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
-        return try draw(style, camera, budget)
+        return try draw(style, camera, budget, view.output)
     }
 
-    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline) throws -> [UInt8] {
+    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline, _ output: ImageOutput) throws -> [UInt8] {
         let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
         defer { giveBack(canvas) }
         let result = try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget)
         let px = canvas.pixmap
         if let uniform = result.uniformColor {
             // Empty tiles (nothing but backgrounds): no pixel scan, cached PNG.
-            return try PNGEncoder.encodeUniform(pixel: uniform.packed, width: px.width, height: px.height, options: encodeOptions)
+            if output == .png {
+                return try PNGEncoder.encodeUniform(pixel: uniform.packed, width: px.width, height: px.height, options: encodeOptions)
+            }
+            let pixels = [UInt32](repeating: uniform.packed.littleEndian, count: px.width * px.height)
+            return try pixels.withUnsafeBytes { try encode($0, width: px.width, height: px.height, as: output) }
         }
-        return try px.data.withUnsafeBytes {
-            try PNGEncoder.encode(premultipliedRGBA: $0, width: px.width, height: px.height, options: encodeOptions)
+        return try px.data.withUnsafeBytes { try encode($0, width: px.width, height: px.height, as: output) }
+    }
+
+    /// Premultiplied RGBA8 pixels in the requested file format.
+    private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, as output: ImageOutput) throws -> [UInt8] {
+        switch output {
+        case .png:
+            return try PNGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, options: encodeOptions)
+        case .webp(let quality):
+            return try WebPEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, quality: quality)
+        case .jpeg(let quality, let background):
+            return try JPEGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, quality: quality, background: background)
         }
     }
 

@@ -1,4 +1,7 @@
-/// A validated tile address: `/tiles/{z}/{x}/{y}[@Nx].png` (256 px) or `/tiles/512/...`.
+import ImageCodec
+
+/// A validated tile address: `/tiles/{z}/{x}/{y}[@Nx].{png|webp|jpg|jpeg}` (256 px) or
+/// `/tiles/512/...`, with its output format.
 public struct TileRequest: Sendable, Equatable {
     public static let maxZoom = 24
 
@@ -9,24 +12,27 @@ public struct TileRequest: Sendable, Equatable {
     public let tileSize: Int
     /// Pixel ratio (`@2x` → 2).
     public let scale: Int
+    /// The file format the tile is encoded in.
+    public var output: ImageOutput = .png
 
     /// MapLibre zoom of this tile (its world is 512 px at zoom 0): z − 1 for 256 px tiles.
     public var styleZoom: Double { Double(z) - (tileSize == 256 ? 1 : 0) }
     public var pixelSize: Int { tileSize * scale }
 
     /// The content-cache key part: everything that changes the pixels besides the style.
-    public var cacheKey: String { "t/\(tileSize)/\(z)/\(x)/\(y)@\(scale)" }
+    public var cacheKey: String { "t/\(tileSize)/\(z)/\(x)/\(y)@\(scale)" + output.cacheKeySuffix }
 
-    public init(z: Int, x: Int, y: Int, tileSize: Int, scale: Int) {
-        self.z = z; self.x = x; self.y = y; self.tileSize = tileSize; self.scale = scale
+    public init(z: Int, x: Int, y: Int, tileSize: Int, scale: Int, output: ImageOutput = .png) {
+        self.z = z; self.x = x; self.y = y; self.tileSize = tileSize; self.scale = scale; self.output = output
     }
 
     /// Parses and range-checks the path parts; every failure is a 400 saying what is wrong.
-    public static func parse(z zs: String, x xs: String, file: String, tileSize: Int, maxPixelRatio: Int) throws -> TileRequest {
-        guard file.hasSuffix(".png") else {
-            throw APIError.badRequest("tile must end in .png (got \"\(file)\")", code: "invalid_tile")
-        }
-        var name = Substring(file.dropLast(4))
+    /// `quality` is the raw `quality` query value (WebP, JPEG).
+    public static func parse(z zs: String, x xs: String, file: String, tileSize: Int, maxPixelRatio: Int,
+                             quality: String? = nil, jpegBackground: JPEGEncoder.Background = .white) throws -> TileRequest {
+        let (base, ext) = try ImageOutput.splitExtension(file, what: "tile", errorCode: "invalid_tile")
+        let output = try ImageOutput.parse(ext: ext, quality: quality, jpegBackground: jpegBackground)
+        var name = base
         var scale = 1
         if let at = name.firstIndex(of: "@") {
             let suffix = name[name.index(after: at)...]
@@ -47,7 +53,7 @@ public struct TileRequest: Sendable, Equatable {
         guard x < n, y < n else {
             throw APIError.badRequest("tile \(z)/\(x)/\(y) is outside the grid: x and y must be below \(n) at z \(z)", code: "invalid_tile")
         }
-        return TileRequest(z: z, x: x, y: y, tileSize: tileSize, scale: scale)
+        return TileRequest(z: z, x: x, y: y, tileSize: tileSize, scale: scale, output: output)
     }
 
     /// Digits only (no sign, no spaces), at most 9 of them.

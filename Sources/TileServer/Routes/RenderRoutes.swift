@@ -6,23 +6,25 @@ import Renderer
 import StyleSpec
 
 extension StrataApp {
-    /// `GET /tiles/{z}/{x}/{y}[@Nx].png` and `/tiles/512/...`.
+    /// `GET /tiles/{z}/{x}/{y}[@Nx].{png|webp|jpg|jpeg}[?quality=1…100]` and `/tiles/512/...`.
     func tile(_ ctx: RouteContext, tileSize: Int) throws -> EventLoopFuture<HTTPResponse> {
         let tile = try TileRequest.parse(z: ctx.param("z"), x: ctx.param("x"), file: ctx.param("y"),
-                                         tileSize: tileSize, maxPixelRatio: config.maxPixelRatio)
+                                         tileSize: tileSize, maxPixelRatio: config.maxPixelRatio,
+                                         quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
         let style = try sessions.session(ctx.sessionID).current.style
         let renderer = self.renderer
-        return image(ctx, style: style, key: style.renderHash + "/" + tile.cacheKey) { budget in
+        return image(ctx, style: style, key: style.renderHash + "/" + tile.cacheKey, output: tile.output) { budget in
             try renderer.renderTile(style: style, tile: tile, budget: budget)
         }
     }
 
-    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].png`
+    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100]`
     func staticImage(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
-        let view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide)
+        let view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+                                        quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
         let style = try sessions.session(ctx.sessionID).current.style
         let renderer = self.renderer
-        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey) { budget in
+        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in
             try renderer.renderStatic(style: style, view: view, budget: budget)
         }
     }
@@ -36,7 +38,7 @@ extension StrataApp {
         return blocking(ctx) { [self] () -> (LiveStyle, StaticView, Bool) in
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
-            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style"]
+            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style", "format", "quality"]
             for k in o.keys where !allowed.contains(k) {
                 throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
             }
@@ -56,9 +58,10 @@ extension StrataApp {
             guard let c = o["center"]?.arrayValue, c.count == 2, let lon = c[0].numberValue, let lat = c[1].numberValue else {
                 throw APIError.badRequest("center must be [lon, lat]", code: "invalid_body", path: "/center")
             }
-            let view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
+            var view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
                                       width: integer("width"), height: integer("height"),
                                       pixelRatio: number("pixelRatio", default: 1), maxSide: maxSide)
+            view.output = try bodyOutput(o)
             let style: LiveStyle
             if let inline = o["style"] {
                 do {
@@ -70,7 +73,7 @@ extension StrataApp {
             }
             return (style, view, o["style"] != nil)
         }.flatMap { [self] (style, view, inline) in
-            image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey) { budget in
+            image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in
                 // A one-off style is live for its render only (custom layers' added/removed).
                 guard inline, let lifecycle else {
                     return try renderer.renderStatic(style: style, view: view, budget: budget)
@@ -80,11 +83,31 @@ extension StrataApp {
         }
     }
 
+    /// POST /static's `"format"` ("png", "webp", "jpg", "jpeg") and `"quality"` (1…100).
+    private func bodyOutput(_ o: JSONObject) throws -> ImageOutput {
+        var format = "png"
+        if let v = o["format"] {
+            guard let f = v.stringValue, ImageOutput.extensions.contains(f) else {
+                throw APIError.badRequest("format must be \"png\", \"webp\", \"jpg\" or \"jpeg\"", code: "invalid_body", path: "/format")
+            }
+            format = f
+        }
+        var quality: String?
+        if let v = o["quality"] {
+            guard let q = v.intValue, (1...100).contains(q) else {
+                throw APIError.badRequest("quality must be an integer from 1 to 100", code: "invalid_quality", path: "/quality")
+            }
+            quality = String(q)
+        }
+        return try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
+    }
+
     /// Conditional request handling, cache, single flight and render for one image. Without
     /// remote fetching an image's ETag follows from its key, so a 304 needs no render; with it,
     /// the ETag also names the remote data the image was drawn from, known once it is drawn
     /// (or cached).
-    func image(_ ctx: RouteContext, style: LiveStyle, key: String, render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
+    func image(_ ctx: RouteContext, style: LiveStyle, key: String, output: ImageOutput,
+               render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
         let ifNoneMatch = ctx.request.header("If-None-Match")
         // A URL that names the current style hash can never change, unless remote data is in it.
         let pinned = ctx.request.query["v"] == style.renderHash
@@ -94,7 +117,7 @@ extension StrataApp {
             guard let t, !ETag.matches(ifNoneMatch: ifNoneMatch, etag: quoted) else {
                 return HTTPResponse(status: .notModified, headers: ["ETag": quoted, "Cache-Control": cacheControl])
             }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "image/png", "ETag": quoted, "Cache-Control": cacheControl], buffer: t.buffer)
+            return HTTPResponse(status: .ok, headers: ["Content-Type": output.contentType, "ETag": quoted, "Cache-Control": cacheControl], buffer: t.buffer)
         }
         if ifNoneMatch != nil, tiles.etagsFollowKeys, ETag.matches(ifNoneMatch: ifNoneMatch, etag: ETag.quoted(TileService.etag(forKey: key))) {
             return ctx.loop.makeSucceededFuture(answer(TileService.etag(forKey: key), nil))
@@ -102,19 +125,28 @@ extension StrataApp {
         return tiles.tile(key: key, on: ctx.loop, owner: ctx.sessionID ?? "", render: render).map { t in answer(t.etag, t) }
     }
 
-    /// `GET /tiles.json`: TileJSON 3.0.0 whose tile URL carries the style hash.
+    /// `GET /tiles.json[?format=png|webp|jpg|jpeg[&quality=1…100]]`: TileJSON 3.0.0 whose tile
+    /// URL carries the style hash, in the format asked for (PNG by default).
     func tileJSON(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let format = ctx.request.query["format"] ?? "png"
+        let quality = ctx.request.query["quality"]
+        guard ImageOutput.extensions.contains(format) else {
+            throw APIError.badRequest("format must be png, webp, jpg or jpeg (got \"\(format)\")", code: "invalid_format")
+        }
+        let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
         let session = try sessions.session(ctx.sessionID)
         let style = session.current.style
         let host = ctx.request.header("Host") ?? "\(config.host):\(config.port)"
         var query = "v=\(style.renderHash)"
+        if let quality { query += "&quality=\(quality)" }
         if let id = ctx.sessionID { query += "&session=\(id)" }
         let name = style.json["name"]?.stringValue ?? "Strata"
         let body: JSONValue = [
             "tilejson": "3.0.0",
             "name": .string(name),
             "scheme": "xyz",
-            "tiles": [.string("http://\(host)/tiles/{z}/{x}/{y}.png?\(query)")],
+            "tiles": [.string("http://\(host)/tiles/{z}/{x}/{y}.\(output.fileExtension)?\(query)")],
+            "format": .string(output.fileExtension),
             "minzoom": 0,
             "maxzoom": .number(Double(TileRequest.maxZoom)),
             "bounds": [-180, -85.0511287798066, 180, 85.0511287798066],
