@@ -17,25 +17,32 @@ struct RotatedQuad {
     /// it (`SDFGlyphDrawing.draw(origin:)`), the same in every tile.
     var gridded = false
 
+    /// cos and sin of `angle` (in double precision, rounded to Float once).
+    @inline(__always)
+    var rotation: (cos: Float, sin: Float) { (Float(cos(Double(angle))), Float(sin(Double(angle)))) }
+
     /// The quad's corner `local` (own frame) in device pixels.
     @inline(__always)
-    func device(_ local: SIMD2<Float>) -> SIMD2<Float> {
-        let c = Float(cos(Double(angle))), s = Float(sin(Double(angle)))
-        return center + SIMD2(c * local.x - s * local.y, s * local.x + c * local.y)
+    func device(_ local: SIMD2<Float>) -> SIMD2<Float> { device(local, rotation) }
+
+    @inline(__always)
+    private func device(_ local: SIMD2<Float>, _ r: (cos: Float, sin: Float)) -> SIMD2<Float> {
+        center + SIMD2(r.cos * local.x - r.sin * local.y, r.sin * local.x + r.cos * local.y)
     }
 
-    /// Bounding box of the turned quad (min x, min y, max x, max y).
+    /// Bounding box of the turned quad (min x, min y, max x, max y): the angle's cos and sin
+    /// taken once for the four corners (every glyph of a line label is drawn turned, twice).
     var bounds: SIMD4<Float> {
-        let corners = [device(SIMD2(rect.x, rect.y)), device(SIMD2(rect.z, rect.y)),
-                       device(SIMD2(rect.x, rect.w)), device(SIMD2(rect.z, rect.w))]
-        var b = SIMD4(corners[0].x, corners[0].y, corners[0].x, corners[0].y)
-        for p in corners.dropFirst() { b = SIMD4(min(b.x, p.x), min(b.y, p.y), max(b.z, p.x), max(b.w, p.y)) }
-        return b
+        let r = rotation
+        let a = device(SIMD2(rect.x, rect.y), r), b = device(SIMD2(rect.z, rect.y), r)
+        let c = device(SIMD2(rect.x, rect.w), r), d = device(SIMD2(rect.z, rect.w), r)
+        let lo = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), hi = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
+        return SIMD4(lo.x, lo.y, hi.x, hi.y)
     }
 
     /// Image pixels → device pixels for an image of `width` × `height` spanning the quad.
     func imageTransform(width: Int, height: Int) -> Transform {
-        let c = Float(cos(Double(angle))), s = Float(sin(Double(angle)))
+        let (c, s) = rotation
         let sx = (rect.z - rect.x) / Float(width), sy = (rect.w - rect.y) / Float(height)
         let origin = device(SIMD2(rect.x, rect.y))
         return Transform(a: c * sx, b: s * sx, c: -s * sy, d: c * sy, tx: origin.x, ty: origin.y)
@@ -65,7 +72,7 @@ extension SDFGlyphDrawing {
         let px0 = max(0, Int((b.x - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((b.z - 0.5).rounded(.down)))
         let py0 = max(0, Int((b.y - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((b.w - 0.5).rounded(.down)))
         guard px0 <= px1, py0 <= py1 else { return }
-        let cosA = Float(cos(Double(quad.angle))), sinA = Float(sin(Double(quad.angle)))
+        let (cosA, sinA) = quad.rotation
         let edgeGamma = 0.105 / pixelRatio
         let isHalo = pass == .halo
         let g = isHalo ? (haloBlur * 1.19 / Self.sdfPx + edgeGamma) / fontScale : edgeGamma / fontScale
