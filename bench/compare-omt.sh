@@ -34,18 +34,6 @@ OUT=${OUT:-$ROOT/out/bench/omt-$(date +%Y%m%d-%H%M%S)}
 if [ -n "${SUMMARY_ONLY:-}" ]; then OUT=$SUMMARY_ONLY; fi
 mkdir -p "$OUT"
 
-# The 4×4 block at zoom z whose centre is closest to the old town, as the anchors pick it.
-block() {
-  "$PY" - "$1" <<'PY'
-import math, sys
-z = int(sys.argv[1]); lon, lat = 13.2625, 53.5570
-n = 2 ** z
-fx = (lon + 180) / 360 * n
-fy = (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * n
-x0, y0 = int(round(fx - 2)), int(round(fy - 2))
-print("%d/%d-%d/%d-%d" % (z, x0, x0 + 3, y0, y0 + 3))
-PY
-}
 
 # $OUT/data: the -native styles with their source renamed `osm`, the MBTiles under both names.
 prepare_data() {
@@ -79,7 +67,7 @@ for round in $(seq 1 "$ROUNDS"); do
   for s in $STYLES; do
     mkdir -p "$OUT/$s"
     for z in $ZOOMS; do
-      (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(block "$z")" --style "$OUT/data/style-$s.json" \
+      (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(city_block "$z")" --style "$OUT/data/style-$s.json" \
         --data-dir "$OUT/data" --reps "$REPS" --slowest 0 --warm-at 13.14,53.60) >"$OUT/$s/strata-z$z-$round.log" 2>&1 || true
       tail -1 "$OUT/$s/strata-z$z-$round.log" >"$OUT/$s/strata-z$z-$round.json"
     done

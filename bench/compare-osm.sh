@@ -35,18 +35,6 @@ OUT=${OUT:-$ROOT/out/bench/osm$([ "$LABELS" = 1 ] && echo -labels)-$(date +%Y%m%
 if [ -n "${SUMMARY_ONLY:-}" ]; then OUT=$SUMMARY_ONLY; ROUNDS=$(ls "$OUT"/pymgl-*.json | wc -l); fi
 mkdir -p "$OUT"
 
-# The 4×4 block at zoom z whose centre is closest to the old town, as the anchors pick it.
-block() {
-  "$PY" - "$1" <<'PY'
-import math, sys
-z = int(sys.argv[1]); lon, lat = 13.2625, 53.5570
-n = 2 ** z
-fx = (lon + 180) / 360 * n
-fy = (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * n
-x0, y0 = int(round(fx - 2)), int(round(fy - 2))
-print("%d/%d-%d/%d-%d" % (z, x0, x0 + 3, y0, y0 + 3))
-PY
-}
 
 if [ -z "${SUMMARY_ONLY:-}" ]; then
 strata_build
@@ -57,7 +45,7 @@ ZLIST=$(echo $ZOOMS | tr ' ' ',')
 
 for round in $(seq 1 "$ROUNDS"); do
   for z in $ZOOMS; do
-    (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(block "$z")" --style "$OSM/$STYLE" \
+    (cd "$ROOT" && taskset -c "$CORE" "$STRATA_BIN" bench tiles --tiles "$(city_block "$z")" --style "$OSM/$STYLE" \
       --data-dir "$OSM" --reps "$REPS" --slowest 0 --warm-at 13.14,53.60) >"$OUT/strata-z$z-$round.log" 2>&1
     tail -1 "$OUT/strata-z$z-$round.log" >"$OUT/strata-z$z-$round.json"
   done

@@ -95,3 +95,16 @@ run_anchor() {
   grep '^RESULT ' "$OUT/$name-$round.log" | tail -1 | cut -c8- >"$OUT/$name-$round.json" || true
   [ -s "$OUT/$name-$round.json" ] || echo "!! $name failed in round $round (see $OUT/$name-$round.log)" >&2
 }
+
+# The 4×4 block at zoom z whose centre is closest to the old town, as the anchors pick it.
+city_block() {
+  "$PY" - "$1" <<'PY'
+import math, sys
+z = int(sys.argv[1]); lon, lat = 13.2625, 53.5570
+n = 2 ** z
+fx = (lon + 180) / 360 * n
+fy = (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * n
+x0, y0 = int(round(fx - 2)), int(round(fy - 2))
+print("%d/%d-%d/%d-%d" % (z, x0, x0 + 3, y0, y0 + 3))
+PY
+}
