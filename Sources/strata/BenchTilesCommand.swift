@@ -34,6 +34,19 @@ struct BenchTiles: AsyncParsableCommand {
     @Flag(help: "Stop after the first (cold) pass and print its CPU ms per tile: to profile what a first request costs.")
     var firstOnly = false
 
+    /// The anchors' protocol: one view far from the timed tiles first, not counted (style,
+    /// archive and per-zoom state ready, the timed tiles still cold).
+    private func warmFar(_ warmAt: String, tiles: [TileID], runners: [TileBenchRunner]) throws {
+        let parts = warmAt.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, abs(parts[0]) <= 180, abs(parts[1]) < 85.06 else {
+            throw ValidationError("--warm-at is LON,LAT (e.g. 13.14,53.60)")
+        }
+        let point = WebMercator.project(lon: parts[0], lat: parts[1])
+        let far = Set(tiles.map(\.z)).sorted().map { TileID.containing(point, zoom: $0) }
+        let warm = TileSet.cameras(far, tileSize: tileSize)
+        for runner in runners { _ = try runner.sibling(cameras: warm).pass(collectStats: false) }
+    }
+
     func run() async throws {
         guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
             throw ValidationError("--reps ≥ 1, --warmup ≥ 0, --threads in 1...256")
@@ -65,17 +78,7 @@ struct BenchTiles: AsyncParsableCommand {
         }
         print("tiles: \(tiles.count) (z\(range.lowerBound)–z\(range.upperBound), \(tileSize) px), threads: \(threads), style: \(style), variants: \(variants.map(\.rawValue).joined(separator: ", "))")
 
-        if let warmAt {
-            // The anchors' protocol: one view far from the timed tiles first, not counted.
-            let parts = warmAt.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, abs(parts[0]) <= 180, abs(parts[1]) < 85.06 else {
-                throw ValidationError("--warm-at is LON,LAT (e.g. 13.14,53.60)")
-            }
-            let point = WebMercator.project(lon: parts[0], lat: parts[1])
-            let far = Set(tiles.map(\.z)).sorted().map { TileID.containing(point, zoom: $0) }
-            let warm = TileSet.cameras(far, tileSize: tileSize)
-            for runner in runners { _ = try runner.sibling(cameras: warm).pass(collectStats: false) }
-        }
+        if let warmAt { try warmFar(warmAt, tiles: tiles, runners: runners) }
         // Warm-up: the first pass also parses and indexes the sources (reported on its own).
         let loadStart = BenchClock.cpu()
         for runner in runners { for _ in 0..<max(warmup, 1) { _ = try runner.pass(collectStats: false) } }
