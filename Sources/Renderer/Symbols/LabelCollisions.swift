@@ -10,6 +10,8 @@ final class LabelCollisions {
     /// `*-overlap: cooperative` symbol).
     private var blocks: [Bool] = []
     private var cells: [Int: [Int32]] = [:]
+    /// Shapes too wide for the grid (more than 4,096 cells): every query tests them.
+    private var wide: [Int32] = []
     static let cell: Float = 64
     /// MapLibre's collision grid: the view grown by 100 px on each side (device px). A point
     /// label's box wholly outside it is never placed, nor does it block others; nil places
@@ -31,39 +33,38 @@ final class LabelCollisions {
     /// Whether `box` (min x, min y, max x, max y) meets a placed shape (with `cooperative`,
     /// one placed by a symbol that never overlaps).
     func collides(_ box: SIMD4<Float>, cooperative: Bool = false) -> Bool {
-        var hit = false
-        forEachCell(box) { key in
-            guard !hit, let list = cells[key] else { return }
-            for i in list {
-                if cooperative, !blocks[Int(i)] { continue }
-                let b = boxes[Int(i)]
-                guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { continue }
-                let r = radii[Int(i)]
-                if r < 0 || Self.circle(SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2), r, meets: box) { hit = true; return }
-            }
+        anyShape(near: box) { i in
+            if cooperative, !blocks[i] { return false }
+            let b = boxes[i]
+            guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { return false }
+            let r = radii[i]
+            return r < 0 || Self.circle(SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2), r, meets: box)
         }
-        return hit
     }
 
     /// Whether the circle at `center` meets a placed shape.
     func collides(circle center: SIMD2<Float>, radius: Float) -> Bool {
         let box = SIMD4(center.x - radius, center.y - radius, center.x + radius, center.y + radius)
-        var hit = false
-        forEachCell(box) { key in
-            guard !hit, let list = cells[key] else { return }
-            for i in list {
-                let b = boxes[Int(i)]
-                guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { continue }
-                let r = radii[Int(i)]
-                if r < 0 {
-                    if Self.circle(center, radius, meets: b) { hit = true; return }
-                } else {
-                    let d = center - SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2)
-                    if (d * d).sum() < (r + radius) * (r + radius) { hit = true; return }
-                }
-            }
+        return anyShape(near: box) { i in
+            let b = boxes[i]
+            guard box.x < b.z && box.z > b.x && box.y < b.w && box.w > b.y else { return false }
+            let r = radii[i]
+            if r < 0 { return Self.circle(center, radius, meets: b) }
+            let d = center - SIMD2((b.x + b.z) / 2, (b.y + b.w) / 2)
+            return (d * d).sum() < (r + radius) * (r + radius)
         }
-        return hit
+    }
+
+    /// Whether `test` holds for a placed shape that may meet `box`: those in its grid cells and
+    /// the shapes too wide for the grid; a query too wide for the grid itself tests them all.
+    private func anyShape(near box: SIMD4<Float>, _ test: (Int) -> Bool) -> Bool {
+        var hit = false
+        let gridded = forEachCell(box) { key in
+            guard !hit, let list = cells[key] else { return }
+            for i in list where test(Int(i)) { hit = true; return }
+        }
+        if hit { return true }
+        return gridded ? wide.contains { test(Int($0)) } : boxes.indices.contains(where: test)
     }
 
     func insert(_ box: SIMD4<Float>, blocksCooperative: Bool = true) { add(box, radius: -1, blocks: blocksCooperative) }
@@ -77,7 +78,7 @@ final class LabelCollisions {
         boxes.append(box)
         radii.append(radius)
         self.blocks.append(blocks)
-        forEachCell(box) { cells[$0, default: []].append(i) }
+        if !forEachCell(box, { cells[$0, default: []].append(i) }) { wide.append(i) }
     }
 
     /// Circle–box overlap: the box's nearest point to the centre lies within the radius.
@@ -87,11 +88,17 @@ final class LabelCollisions {
         return dx * dx + dy * dy < r * r
     }
 
-    private func forEachCell(_ box: SIMD4<Float>, _ body: (Int) -> Void) {
-        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return }
+    /// Calls `body` with each grid cell `box` covers; false (and no calls) when it covers more
+    /// than 4,096 cells (a label of a giant text size), which the grid does not list. A box that
+    /// is not finite covers no cell.
+    @discardableResult
+    private func forEachCell(_ box: SIMD4<Float>, _ body: (Int) -> Void) -> Bool {
+        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return true }
         let x0 = Int((max(-1e6, box.x) / Self.cell).rounded(.down)), x1 = Int((min(1e6, box.z) / Self.cell).rounded(.down))
         let y0 = Int((max(-1e6, box.y) / Self.cell).rounded(.down)), y1 = Int((min(1e6, box.w) / Self.cell).rounded(.down))
-        guard (x1 - x0 + 1) * (y1 - y0 + 1) <= 4096 else { return }
+        guard x0 <= x1, y0 <= y1 else { return true }
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) <= 4096 else { return false }
         for y in y0...y1 { for x in x0...x1 { body(y &* 100_003 &+ x) } }
+        return true
     }
 }
