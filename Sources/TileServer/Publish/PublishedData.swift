@@ -66,8 +66,23 @@ public final class PublishedData: Sendable {
         o["minzoom"] = .number(minzoom)
         o["maxzoom"] = .number(maxzoom)
         o["bounds"] = .array(bounds.map { .number($0) })
-        o["center"] = [.number((bounds[0] + bounds[2]) / 2), .number((bounds[1] + bounds[3]) / 2), .number(minzoom)]
+        o["center"] = .array(center(doc["center"], bounds: bounds, minzoom: minzoom).map { .number($0) })
         if case .array(let layers)? = doc["vector_layers"] { o["vector_layers"] = .array(layers) }
         return .object(o)
+    }
+
+    /// The metadata's `center` ("lon,lat,zoom" in MBTiles, an array in PMTiles), else the
+    /// middle of `bounds` at `minzoom`.
+    static func center(_ value: JSONValue?, bounds: [Double], minzoom: Double) -> [Double] {
+        let parts: [Double]
+        switch value {
+        case .string(let s)?: parts = s.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        case .array(let a)?: parts = a.compactMap(\.numberValue)
+        default: parts = []
+        }
+        guard parts.count == 3, parts.allSatisfy(\.isFinite) else {
+            return [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, minzoom]
+        }
+        return parts
     }
 }
