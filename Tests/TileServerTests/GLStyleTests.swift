@@ -28,6 +28,8 @@ final class GLStyleTests: XCTestCase {
         try fm.createDirectory(at: dir.appendingPathComponent("sprites"), withIntermediateDirectories: true)
         try Data(##"{"version": 8, "sources": {}, "layers": []}"##.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
         try Data(Self.style.utf8).write(to: dir.appendingPathComponent("styles/gl.json"))
+        let multi = ##"{"version": 8, "sprite": [{"id": "base", "url": "sprites/s"}, {"id": "a b", "url": "sprites/s"}], "sources": {}, "layers": []}"##
+        try Data(multi.utf8).write(to: dir.appendingPathComponent("styles/multi.json"))
         try Data(##"{"a": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"##.utf8).write(to: dir.appendingPathComponent("sprites/s.json"))
         try Data([0x89, 0x50, 0x4E, 0x47, 1]).write(to: dir.appendingPathComponent("sprites/s.png"))
         try Data([0x89, 0x50, 0x4E, 0x47, 2]).write(to: dir.appendingPathComponent("sprites/s@2x.png"))
@@ -89,5 +91,17 @@ final class GLStyleTests: XCTestCase {
         XCTAssertEqual(none.status, .notFound)
         XCTAssertEqual(try JSONParser.parse(none.body)["error"]?["code"], "no_sprite")
         XCTAssertEqual(try send("/styles/nope/sprite.png").status, .notFound)
+    }
+
+    func testSpriteArrays() throws {
+        let doc = try JSONParser.parse(send("/styles/multi/style.json").body)
+        XCTAssertEqual(doc["sprite"], [["id": "base", "url": "http://maps.example/styles/multi/sprite/base"],
+                                       ["id": "a b", "url": "sprites/s"]], "an id unfit for a URL is kept as written")
+        XCTAssertEqual(Array(try send("/styles/multi/sprite/base@2x.png").bodyBytes), [0x89, 0x50, 0x4E, 0x47, 2])
+        XCTAssertEqual(try JSONParser.parse(send("/styles/multi/sprite/base.json").body)["a"]?["height"], 1)
+        XCTAssertEqual(try JSONParser.parse(send("/styles/multi/sprite/other.png").body)["error"]?["code"], "no_sprite")
+        XCTAssertEqual(try send("/styles/multi/sprite/base.gif").status, .notFound)
+        XCTAssertEqual(try JSONParser.parse(send("/styles/multi/sprite.json").body)["error"]?["code"], "no_sprite")
+        XCTAssertEqual(try send("/styles/gl/sprite/base.png").status, .notFound, "a single sprite has no ids")
     }
 }

@@ -13,6 +13,7 @@ extension StrataApp {
                 r.add(.GET, "/styles/{id}/sprite\(variant).\(ext)", { app, ctx in try app.sprite(ctx, variant: variant, ext: ext) })
             }
         }
+        r.add(.GET, "/styles/{id}/sprite/{file}", { app, ctx in try app.namedSprite(ctx) })
     }
 
     /// `GET /styles/{id}/style.json`: the published style with its URLs absolute to this server.
@@ -29,10 +30,34 @@ extension StrataApp {
     /// Remote sprites are not proxied: a client reads them from their host.
     func sprite(_ ctx: RouteContext, variant: String, ext: String) throws -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
-        let style = try publishedStyle(id)
-        guard let url = style.json["sprite"]?.stringValue, let directory = urlPolicy?.directory else {
-            throw APIError.notFound("style \"\(id)\" has no single sprite URL", code: "no_sprite")
+        guard let url = try publishedStyle(id).json["sprite"]?.stringValue else {
+            throw APIError.notFound("style \"\(id)\" has no single sprite URL (a sprite array is served at /styles/\(id)/sprite/{spriteID})",
+                                    code: "no_sprite")
         }
+        return try spriteFile(ctx, styleID: id, url: url, variant: variant, ext: ext)
+    }
+
+    /// `GET /styles/{id}/sprite/{spriteID}[@2x].{json,png}`: one sprite of a style whose
+    /// `sprite` is an array of `{id, url}`.
+    func namedSprite(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
+        let id = ctx.param("id"), file = ctx.param("file")
+        guard let dot = file.lastIndex(of: "."), ["json", "png"].contains(String(file[file.index(after: dot)...])) else {
+            throw APIError.notFound("a sprite file is {spriteID}[@2x].json or .png (got \"\(file)\")", code: "no_sprite")
+        }
+        let ext = String(file[file.index(after: dot)...])
+        var name = String(file[..<dot]), variant = ""
+        if name.hasSuffix("@2x") { name.removeLast(3); variant = "@2x" }
+        let sprites = try publishedStyle(id).json["sprite"]?.arrayValue ?? []
+        guard let url = sprites.first(where: { $0["id"]?.stringValue == name })?["url"]?.stringValue else {
+            throw APIError.notFound("style \"\(id)\" has no sprite \"\(name)\"", code: "no_sprite")
+        }
+        return try spriteFile(ctx, styleID: id, url: url, variant: variant, ext: ext)
+    }
+
+    /// One file of the sprite at `url` in the data directory.
+    func spriteFile(_ ctx: RouteContext, styleID id: String, url: String, variant: String, ext: String) throws
+        -> EventLoopFuture<HTTPResponse> {
+        guard let directory = urlPolicy?.directory else { throw APIError.internalError("the data directory is unavailable") }
         let contentType = ext == "png" ? "image/png" : "application/json"
         return blocking(ctx) {
             for suffix in variant.isEmpty ? [""] : [variant, ""] {
