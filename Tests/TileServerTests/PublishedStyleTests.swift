@@ -91,6 +91,8 @@ final class PublishedStyleTests: XCTestCase {
             ["version": 8, "name": "default", "id": "default", "url": "http://maps.example:8080/styles/default/style.json"],
         ], "broken.json and notes.txt are not published")
         XCTAssertNil(styles.headers.first(name: "Vary"), "published answers do not depend on a session")
+        XCTAssertEqual(try send(.GET, "/styles.json?session=unknown").status, .ok, "nor read one")
+        XCTAssertEqual(try send(.GET, "/styles/default/1/0/0.png?session=unknown").status, .ok)
         for path in ["/rendered.json", "/index.json"] {
             let list = try json(send(.GET, path)).arrayValue ?? []
             XCTAssertEqual(list.map { $0["id"] }, ["bright", "default"], path)

@@ -128,7 +128,9 @@ public final class StrataApp: HTTPResponder {
         case .found(let handler, let params, let pattern):
             route = pattern
             let ctx = RouteContext(request: request, params: params, loop: loop)
-            if let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared, !sessions.isHeld(id) {
+            // Published routes never read a session, so a `?session=` on them loads nothing.
+            if !Self.isPublishedRoute(pattern), let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared,
+               !sessions.isHeld(id) {
                 // Created or held by another node: load it from the shared store first (blocking).
                 future = blocking(ctx) { [sessions] in try sessions.loadIfMissing(id) }.flatMap { [self] in
                     do { return try handler(self, ctx) } catch { return loop.makeFailedFuture(error) }
