@@ -30,6 +30,7 @@ final class GLStyleTests: XCTestCase {
         try Data(Self.style.utf8).write(to: dir.appendingPathComponent("styles/gl.json"))
         let multi = ##"{"version": 8, "sprite": [{"id": "base", "url": "sprites/s"}, {"id": "a b", "url": "sprites/s"}], "sources": {}, "layers": []}"##
         try Data(multi.utf8).write(to: dir.appendingPathComponent("styles/multi.json"))
+        try Data(##"{"version": 8, "name": "Index", "sources": {}, "layers": []}"##.utf8).write(to: dir.appendingPathComponent("styles/index.json"))
         try Data(##"{"a": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"##.utf8).write(to: dir.appendingPathComponent("sprites/s.json"))
         try Data([0x89, 0x50, 0x4E, 0x47, 1]).write(to: dir.appendingPathComponent("sprites/s.png"))
         try Data([0x89, 0x50, 0x4E, 0x47, 2]).write(to: dir.appendingPathComponent("sprites/s@2x.png"))
@@ -91,6 +92,13 @@ final class GLStyleTests: XCTestCase {
         XCTAssertEqual(none.status, .notFound)
         XCTAssertEqual(try JSONParser.parse(none.body)["error"]?["code"], "no_sprite")
         XCTAssertEqual(try send("/styles/nope/sprite.png").status, .notFound)
+    }
+
+    func testStylesNamedLikeCatalogsKeepTheirURLs() throws {
+        XCTAssertEqual(try JSONParser.parse(send("/styles/index.json").body)["name"], "Index")
+        XCTAssertEqual(try JSONParser.parse(send("/styles/index/style.json").body)["name"], "Index")
+        XCTAssertEqual(try JSONParser.parse(send("/512/index.json").body).arrayValue?.first?["tileSize"], 512)
+        XCTAssertEqual(try JSONParser.parse(send("/layers/index.json").body)["error"]?["code"], "unknown_layer")
     }
 
     func testSpriteArrays() throws {

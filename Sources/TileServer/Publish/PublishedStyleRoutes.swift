@@ -8,14 +8,20 @@ extension StrataApp {
         r.add(.GET, "/styles.json", { app, ctx in app.publishedStyleCatalog(ctx) })
         r.add(.GET, "/rendered.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: "256") })
         r.add(.GET, "/index.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: "256", withData: true) })
-        r.add(.GET, "/{tileSize}/rendered.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize")) })
-        r.add(.GET, "/{tileSize}/index.json", { app, ctx in
-            try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize"), withData: true)
-        })
         r.add(.GET, "/styles/{file}", { app, ctx in try app.publishedTileJSON(ctx, tileSize: "256") })
         r.add(.GET, "/styles/{tileSize}/{file}", { app, ctx in try app.publishedTileJSON(ctx, tileSize: ctx.param("tileSize")) })
         r.add(.GET, "/styles/{id}/{z}/{x}/{y}", { app, ctx in try app.publishedTile(ctx, tileSize: "256") })
         r.add(.GET, "/styles/{id}/{tileSize}/{z}/{x}/{y}", { app, ctx in try app.publishedTile(ctx, tileSize: ctx.param("tileSize")) })
+    }
+
+    /// `/{tileSize}/rendered.json` and `/{tileSize}/index.json`. Registered after every other
+    /// route: on a tie of literal segments the first route wins, so `/styles/index.json` (a
+    /// style named "index") or `/layers/index.json` keep their own meaning.
+    static func registerSizedCatalogRoutes(_ r: inout Router<RouteHandler>) {
+        r.add(.GET, "/{tileSize}/rendered.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize")) })
+        r.add(.GET, "/{tileSize}/index.json", { app, ctx in
+            try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize"), withData: true)
+        })
     }
 
     /// `http://<Host>` of a request: published documents point back at the server the client

@@ -63,5 +63,6 @@ extension StrataApp {
         registerPublishedStyleRoutes(&r)
         registerPublishedDataRoutes(&r)
         registerGLStyleRoutes(&r)
+        registerSizedCatalogRoutes(&r)   // last: see there
     }
 }
