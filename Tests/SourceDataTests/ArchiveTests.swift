@@ -4,6 +4,7 @@ import XCTest
 import Foundation
 import GRDB
 import Geo
+import JSON
 @testable import SourceData
 
 final class ArchiveTests: XCTestCase {
@@ -111,6 +112,23 @@ final class ArchiveTests: XCTestCase {
             XCTAssertEqual(a.metadata.vectorLayers, ["water"])
             XCTAssertEqual(a.metadata.bounds?[0] ?? 0, 13.1094, accuracy: 1e-9)
         }
+    }
+
+    func testMetadataDocumentsForServing() throws {
+        let a = try MBTilesArchive(path: makeMBTiles(tiles: []))
+        XCTAssertEqual(a.metadataDocument["format"], "pbf")
+        XCTAssertEqual(a.metadataDocument["minzoom"], "1", "rows stay strings")
+        XCTAssertEqual(a.metadataDocument["vector_layers"], [["id": "water"], ["id": "road"]], "the json row merged in")
+        XCTAssertNil(a.metadataDocument["json"])
+        var w = PMTilesWriter()
+        w.tiles = [(0, 0, 0, [1])]
+        w.metadata = "{\"name\": \"City\", \"attribution\": \"© OSM\", \"vector_layers\": [{\"id\": \"water\", \"fields\": {}}]}"
+        let path = base.appendingPathComponent("meta.pmtiles")
+        try Data(w.encode()).write(to: path)
+        let p = try PMTilesArchive(path: path.path)
+        XCTAssertEqual(p.metadataDocument["attribution"], "© OSM")
+        XCTAssertEqual(p.metadataDocument["vector_layers"], [["id": "water", "fields": [:]]])
+        XCTAssertEqual(p.metadata.vectorLayers, ["water"])
     }
 
     func testPMTilesRunLengths() throws {

@@ -8,6 +8,7 @@ import JSON
 public final class MBTilesArchive: TileArchive {
     public let path: String
     public let metadata: TileJSON
+    public let metadataDocument: JSONObject
     private let db: DatabaseQueue
 
     /// Throws when the file is missing or not an MBTiles database.
@@ -33,6 +34,7 @@ public final class MBTilesArchive: TileArchive {
                 if let name: String = row["name"], let value: String = row["value"] { pairs[name] = value }
             }
             metadata = MBTilesArchive.tileJSON(pairs)
+            metadataDocument = MBTilesArchive.document(pairs)
         } catch let e as TileSourceError {
             throw e
         } catch {
@@ -55,6 +57,16 @@ public final class MBTilesArchive: TileArchive {
             t.vectorLayers = layers.compactMap { $0["id"]?.stringValue }
         }
         return t
+    }
+
+    /// The metadata rows as strings (sorted by name), the `json` row's object keys merged in.
+    static func document(_ m: [String: String]) -> JSONObject {
+        var o = JSONObject()
+        for (name, value) in m.sorted(by: { $0.key < $1.key }) where name != "json" { o[name] = .string(value) }
+        if let json = m["json"], case .object(let extra)? = try? JSONParser.parse(json) {
+            for (k, v) in extra where o[k] == nil { o[k] = v }
+        }
+        return o
     }
 
     public func tile(z: Int, x: Int, y: Int) throws -> [UInt8]? {

@@ -8,6 +8,7 @@ import JSON
 public final class PMTilesArchive: TileArchive, @unchecked Sendable {
     public let path: String
     public let metadata: TileJSON
+    public let metadataDocument: JSONObject
     let header: PMTilesHeader
     private let bytes: any ArchiveBytes
     private let lock = NSLock()
@@ -35,14 +36,17 @@ public final class PMTilesArchive: TileArchive, @unchecked Sendable {
         let b = header.bounds
         if b[0] < b[2], b[1] < b[3] { t.bounds = b }
         t.format = header.formatName
+        var document = JSONObject()
         if header.metadataLength > 0, header.metadataLength <= UInt64(PMTilesArchive.maxDirectoryBytes) {
             var m = try bytes.read(offset: header.metadataOffset, count: Int(header.metadataLength))
             if header.internalCompression == .gzip { m = try Inflate.inflate(m, limit: PMTilesArchive.maxDirectoryBytes) }
-            if let json = try? JSONParser.parse(m), let layers = json["vector_layers"]?.arrayValue {
-                t.vectorLayers = layers.compactMap { $0["id"]?.stringValue }
+            if case .object(let o)? = try? JSONParser.parse(m) {
+                document = o
+                t.vectorLayers = o["vector_layers"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
             }
         }
         metadata = t
+        metadataDocument = document
     }
 
     public func tile(z: Int, x: Int, y: Int) throws -> [UInt8]? {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A file holding a whole tile pyramid (MBTiles, PMTiles). Tiles are addressed XYZ (rows
 /// from the north) whatever the archive stores; `tile` returns nil for a tile the archive
@@ -10,6 +11,10 @@ public protocol TileArchive: Sendable {
     /// What the archive says about itself, as TileJSON (minzoom, maxzoom, bounds, format,
     /// vector_layers); `tiles` is nil.
     var metadata: TileJSON { get }
+    /// The archive's own metadata as one JSON object, for serving it (name, description,
+    /// attribution, full `vector_layers`): MBTiles' metadata rows as strings with the `json`
+    /// row's keys merged in, PMTiles' metadata document.
+    var metadataDocument: JSONObject { get }
     func tile(z: Int, x: Int, y: Int) throws -> [UInt8]?
 }
 

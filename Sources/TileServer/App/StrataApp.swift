@@ -37,6 +37,10 @@ public final class StrataApp: HTTPResponder {
     let remote: RemoteFetcher?
     /// What each session's renders could not use (`GET /sessions/{id}/warnings`).
     let warnings: SessionWarnings
+    /// The styles of `stylesDir`, read-only at `/styles/{id}/…` (loaded by `start()`).
+    let published = PublishedStyles()
+    /// The data directory's tile archives, read-only at `/data/{id}/…` (opened by `start()`).
+    let publishedData = PublishedData()
 
     /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
     public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
@@ -88,6 +92,8 @@ public final class StrataApp: HTTPResponder {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
         }
         try sessions.restore(defaultStyle: style, defaultReadOnly: config.defaultSessionReadOnly)
+        publishStyles()
+        publishedData.publish(urlPolicy?.directory.archives ?? [:])
         metrics.sessions.record(sessions.count)
         ready.withLockedValue { $0 = true }
     }
@@ -122,7 +128,9 @@ public final class StrataApp: HTTPResponder {
         case .found(let handler, let params, let pattern):
             route = pattern
             let ctx = RouteContext(request: request, params: params, loop: loop)
-            if let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared, !sessions.isHeld(id) {
+            // Published routes never read a session, so a `?session=` on them loads nothing.
+            if !Self.isPublishedRoute(pattern), let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared,
+               !sessions.isHeld(id) {
                 // Created or held by another node: load it from the shared store first (blocking).
                 future = blocking(ctx) { [sessions] in try sessions.loadIfMissing(id) }.flatMap { [self] in
                     do { return try handler(self, ctx) } catch { return loop.makeFailedFuture(error) }
@@ -174,7 +182,7 @@ public final class StrataApp: HTTPResponder {
     static func dependsOnSession(route: String) -> Bool {
         switch route {
         case "unmatched", "preflight", "/", "/index.html", "/health", "/metrics": return false
-        default: return !publicFolders.contains { route.hasPrefix("/\($0)/") }
+        default: return !publicFolders.contains { route.hasPrefix("/\($0)/") } && !isPublishedRoute(route)
         }
     }
 

@@ -59,5 +59,10 @@ extension StrataApp {
         // Fonts
         r.add(.GET, "/fonts", { app, ctx in app.fontList(ctx) })
         r.add(.GET, "/fonts/{fontstack}/{range}", { app, ctx in app.fontRange(ctx) })
+        // Published styles and data (tileserver-gl's URLs)
+        registerPublishedStyleRoutes(&r)
+        registerPublishedDataRoutes(&r)
+        registerGLStyleRoutes(&r)
+        registerSizedCatalogRoutes(&r)   // last: see there
     }
 }
