@@ -33,8 +33,9 @@ final class ResolvedLayerProperties: @unchecked Sendable {
         let value: Any
     }
 
-    /// Property sets kept at most (a few per layer and zoom of the styles being served).
-    static let maxEntries = 16_384
+    /// Property sets kept at most: a style's layers at the zooms being served (a few hundred
+    /// each); 4,096 sets of 1–3 KB hold a few MB, plus the layers they keep alive.
+    static let maxEntries = 4_096
     private let lock = NSLock()
     private var entries: [Key: Entry] = [:]
 
