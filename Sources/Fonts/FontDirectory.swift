@@ -70,15 +70,17 @@ public final class FontDirectory: @unchecked Sendable {
     public func glyphs(fontstack: [String], range: GlyphRange) -> [SDFGlyph]? {
         let stack = faces(for: fontstack)
         guard !stack.isEmpty else { return nil }
-        return (range.first...range.last).compactMap { glyph($0, from: stack) }
+        return (range.first...range.last).compactMap { Self.glyph($0, from: stack) }
     }
 
     /// One code point's glyph from the first font of the stack that has it.
     public func glyph(fontstack: [String], codePoint: UInt32) -> SDFGlyph? {
-        glyph(codePoint, from: faces(for: fontstack))
+        Self.glyph(codePoint, from: faces(for: fontstack))
     }
 
-    private func glyph(_ codePoint: UInt32, from stack: [FreeTypeFace]) -> SDFGlyph? {
+    /// One code point's glyph from the first face of `stack` that has it (ranges made whole for
+    /// `/fonts`, or glyph by glyph for labels, come out the same).
+    public static func glyph(_ codePoint: UInt32, from stack: [FreeTypeFace]) -> SDFGlyph? {
         guard let face = stack.first(where: { $0.has(codePoint) }), let outline = face.outline(codePoint) else { return nil }
         return SDFGenerator.glyph(id: codePoint, outline: outline)
     }

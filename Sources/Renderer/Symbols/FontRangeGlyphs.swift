@@ -6,8 +6,8 @@ import SourceData
 /// needs a few dozen of a range's 256 code points, and making a glyph's distance field is the
 /// dearest step of a cold render (a whole range took ~25 ms of FreeType outlines and fields), so
 /// each glyph is made when a label first asks for it and kept. Each code point comes from the
-/// first face of the stack that has it, as `FontDirectory.glyphs(fontstack:range:)` makes ranges
-/// for `/fonts`, so both give the same glyphs.
+/// first face of the stack that has it, by the same `FontDirectory.glyph(_:from:)` that makes
+/// ranges for `/fonts`, so both give the same glyphs.
 final class FontRangeGlyphs: @unchecked Sendable {
     private let faces: [FreeTypeFace]
     private let lock = NSLock()
@@ -33,9 +33,7 @@ final class FontRangeGlyphs: @unchecked Sendable {
         if let known = made[codePoint] { lock.unlock(); return known }
         lock.unlock()
         // Made outside the lock: two threads asking at once make the same glyph twice, no harm.
-        let glyph = faces.first(where: { $0.has(codePoint) })
-            .flatMap { $0.outline(codePoint) }
-            .map { SDFGenerator.glyph(id: codePoint, outline: $0) }
+        let glyph = FontDirectory.glyph(codePoint, from: faces)
         lock.lock(); made[codePoint] = glyph; lock.unlock()
         return glyph
     }
