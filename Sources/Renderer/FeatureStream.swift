@@ -48,8 +48,7 @@ enum FeatureStream {
             return keep
         }) { _, geometry, clips in
             try frame.checkDeadline()
-            frame.drewFeatures = true
-            frame.clock.countFeature()
+            frame.countDrawnFeature()
             frame.clock.mark(.prepare)
             try body(ctx, geometry, clips)
         }

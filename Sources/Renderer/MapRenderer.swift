@@ -12,9 +12,12 @@ public final class MapRenderer: Sendable {
     /// different sources do not push each other away.
     public let crossSourceCollisions: Bool
 
-    /// Layer types this renderer draws (the style model rejects others on runtime add).
-    public static let supportedLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle, .symbol, .heatmap, .raster, .fillExtrusion,
-                                                             .hillshade, .colorRelief, .custom]
+    /// The painter of every layer type this renderer draws.
+    let painters: LayerPainters
+
+    /// Layer types this renderer draws (the style model rejects others on runtime add): those
+    /// with a painter.
+    public static let supportedLayerTypes = LayerPainters(customLayers: CustomLayerRegistry()).types
 
     /// `customLayers` draws `custom` layers; parse styles with the same registry
     /// (`Style.parse(_:supportedLayerTypes:customLayers:)`) so their options are decoded once.
@@ -23,6 +26,7 @@ public final class MapRenderer: Sendable {
         self.resources = resources
         self.customLayers = customLayers
         self.crossSourceCollisions = crossSourceCollisions
+        self.painters = LayerPainters(customLayers: customLayers)
     }
 
     /// What a render produced besides pixels.
@@ -65,37 +69,10 @@ public final class MapRenderer: Sendable {
         try SymbolPainter.placeAll(symbols, frame)
         for layer in shown {
             try frame.checkDeadlineNow()
-            switch layer.type {
-            case .background: try BackgroundPainter.paint(layer, frame)
-            case .fill:
-                try frame.withLayerOpacity(layerOpacity(layer, "fill-layer-opacity", frame)) {
-                    try TiledLayerDrawing.run(layer, frame) { try FillPainter.paint(layer, frame, tile: $0) }
-                }
-            case .line:
-                try frame.withLayerOpacity(layerOpacity(layer, "line-layer-opacity", frame)) {
-                    try LinePainter.draw(layer, frame)
-                }
-            case .circle: try TiledLayerDrawing.run(layer, frame) { try CirclePainter.paint(layer, frame, tile: $0) }
-            case .symbol: SymbolPainter.draw(layer, frame)
-            case .fillExtrusion: try FillExtrusionPainter.draw(layer, frame)
-            case .hillshade: try HillshadePainter.draw(layer, frame)
-            case .colorRelief: try ColorReliefPainter.draw(layer, frame)
-            case .heatmap: try HeatmapPainter.paint(layer, frame)
-            case .raster:
-                // Images are not uniform in general: never report the tile as one colour.
-                frame.drewFeatures = true
-                try RasterPainter.paint(layer, frame)
-            case .custom:
-                // Options were decoded when the layer was validated (`Layer.prepared`).
-                guard let prepared = customLayers.prepared(layer) else { continue }
-                frame.drewFeatures = true
-                try prepared.draw(in: CustomLayerContext(canvas: frame.canvas, camera: camera, layer: layer, deadline: deadline))
-                frame.clock.mark(.raster)
-            default: continue
-            }
+            try drawLayer(layer, frame)
         }
         // View annotations: above every layer.
-        try AnnotationPainter.draw(frame)
+        if try AnnotationPainter.draw(frame) { frame.drewFeatures = true }
         let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
         return Result(stats: frame.clock.stats, uniformColor: uniform)
     }
@@ -104,12 +81,6 @@ public final class MapRenderer: Sendable {
     static func collisionGrid(_ camera: Camera) -> SIMD4<Float> {
         let pad = Float(100 * camera.pixelRatio)
         return SIMD4(-pad, -pad, Float(camera.width) + pad, Float(camera.height) + pad)
-    }
-
-    private func layerOpacity(_ layer: Layer, _ name: String, _ frame: RenderFrame) -> Float {
-        guard layer.paint[name] != nil else { return 1 }
-        let ctx = frame.layerContext
-        return max(0, min(1, LayerProperty(layer, name, .paint, ctx, convert: Convert.number).value(ctx)))
     }
 
     /// Convenience: a fresh canvas, returned with the pixels.

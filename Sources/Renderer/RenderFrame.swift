@@ -17,9 +17,7 @@ public enum RenderError: Error, Sendable, Equatable {
 final class RenderFrame {
     let style: Style
     let camera: Camera
-    /// Where painters draw: the output canvas, or an offscreen one while a layer with a
-    /// layer-wide opacity is drawn.
-    var canvas: Canvas
+    /// The image being rendered. Painters draw into the canvas their `LayerTarget` names.
     let output: Canvas
     private var offscreen: Canvas?
     private var scratch2: Canvas?
@@ -32,8 +30,12 @@ final class RenderFrame {
     /// The images patterns (and later icons) draw with, by name.
     let images: StyleImages
     let clock: PhaseClock
-    /// Set once anything but a background may have drawn: until then the image is one colour.
+    /// Set by the driver once anything but a background may have drawn: until then the image
+    /// is one colour.
     var drewFeatures = false
+    /// Features streamed to painters so far (each may have drawn): the driver compares it
+    /// before and after a layer.
+    private(set) var drawnFeatures = 0
     /// Which symbols show: greedy against the label boxes placed so far, or, for `/tiles`
     /// renders, as the placement blocks decided (`SymbolPlacement`).
     var symbolPlacement = SymbolPlacement()
@@ -55,14 +57,14 @@ final class RenderFrame {
     /// Set while a layer draws into the offscreen canvas of a layer-wide opacity.
     private(set) var drawsWithLayerOpacity = false
     /// Asked between layers and every 64 features; once expired the render stops with `.timeout`.
-    private let deadline: Deadline?
+    let deadline: Deadline?
     /// Calls since the last deadline test: a raw counter, bumped per feature without an
     /// exclusive access to the frame.
     private let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
          deadline: Deadline?, collectStats: Bool) {
-        self.style = style; self.camera = camera; self.canvas = canvas; self.output = canvas; self.resources = resources
+        self.style = style; self.camera = camera; self.output = canvas; self.resources = resources
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()
@@ -80,6 +82,13 @@ final class RenderFrame {
         EvaluationContext(zoom: zoom, globalState: globalState, availableImages: availableImages)
     }
 
+    /// A feature handed to a painter: counted for the driver's "drew anything" and the stats.
+    @inline(__always)
+    func countDrawnFeature() {
+        drawnFeatures &+= 1
+        clock.countFeature()
+    }
+
     /// Throws once the budget is spent; cheap enough to call per feature.
     @inline(__always)
     func checkDeadline() throws {
@@ -92,19 +101,19 @@ final class RenderFrame {
         try deadline?.check()
     }
 
-    /// Draws `body` into a transparent offscreen canvas and composites the result once with
-    /// `opacity` (`fill-layer-opacity`, `line-layer-opacity`): overlaps inside the layer do not
-    /// show through each other.
-    func withLayerOpacity(_ opacity: Float, _ body: () throws -> Void) rethrows {
-        guard opacity < 1 else { try body(); return }
+    /// Runs `body` with the canvas a layer draws into: the output, or below opacity 1 a
+    /// transparent offscreen canvas composited once with `opacity` afterwards
+    /// (`fill-layer-opacity`, `line-layer-opacity`, `fill-extrusion-opacity`), so overlaps
+    /// inside the layer do not show through each other.
+    func withLayerCanvas(opacity: Float, _ body: (Canvas) throws -> Void) rethrows {
+        guard opacity < 1 else { try body(output); return }
         guard opacity > 0 else { return }
         let layer = offscreen ?? Canvas(width: output.width, height: output.height)
         offscreen = layer
         layer.reset(width: output.width, height: output.height)
-        canvas = layer
         drawsWithLayerOpacity = true
-        defer { canvas = output; drawsWithLayerOpacity = false }
-        try body()
+        defer { drawsWithLayerOpacity = false }
+        try body(layer)
         clock.mark(.raster)
         output.drawImage(layer.pixmap, transform: .identity, filter: .nearest, opacity: opacity)
         clock.mark(.raster)

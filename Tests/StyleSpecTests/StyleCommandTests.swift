@@ -93,7 +93,7 @@ final class StyleCommandTests: XCTestCase {
         let checks: [(StyleCommand, String, String)] = [
             (.addLayer(obj(#"{"id": "fill", "type": "background"}"#), beforeId: nil), "/0/1/id", StyleErrorCode.duplicateLayer),
             (.addLayer(obj(#"{"id": "n", "type": "fill", "source": "nope"}"#), beforeId: nil), "/0/1", StyleErrorCode.unknownSource),
-            (.addLayer(obj(#"{"id": "n", "type": "raster", "source": "pts"}"#), beforeId: nil), "/0/1/type", StyleErrorCode.unsupportedLayerType),
+            (.addLayer(obj(#"{"id": "n", "type": "raster", "source": "pts"}"#), beforeId: nil), "/0/1", StyleErrorCode.sourceTypeMismatch),
             (.addLayer(obj(#"{"id": "n", "type": "fill", "source": "pts", "paint": {"fill-colour": "red"}}"#), beforeId: nil),
              "/0/1/paint/fill-colour", StyleErrorCode.unknownProperty),
             (.addLayer(obj(#"{"id": "n", "type": "background"}"#), beforeId: "ghost"), "/0/2", StyleErrorCode.unknownLayer),

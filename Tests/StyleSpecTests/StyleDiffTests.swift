@@ -9,8 +9,10 @@ final class StyleDiffTests: XCTestCase {
     static let sources = #""s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}, "t": {"type": "geojson", "data": "t.geojson"}"#
 
     func style(_ layers: String, sources: String = StyleDiffTests.sources, root: String = "",
+               supported: Set<LayerType> = LayerType.defaultSupported,
                file: StaticString = #filePath, line: UInt = #line) -> Style {
-        parseStyle(#"{"version": 8, \#(root)"sources": {\#(sources)}, "layers": [\#(layers)]}"#, file: file, line: line)!
+        parseStyle(#"{"version": 8, \#(root)"sources": {\#(sources)}, "layers": [\#(layers)]}"#, supported: supported,
+                   file: file, line: line)!
     }
 
     func bg(_ id: String, _ extra: String = "") -> String { #"{"id": "\#(id)", "type": "background"\#(extra)}"# }
@@ -140,8 +142,9 @@ final class StyleDiffTests: XCTestCase {
     }
 
     func testUnsupportedLayerTypesSurviveDeclarativeUpdates() {
-        let a = style(bg("a"))
-        let b = style(bg("a") + #", {"id": "labels", "type": "symbol", "source": "s", "layout": {"text-field": "x"}}"#)
+        let a = style(bg("a"), supported: fourLayerTypes)
+        let b = style(bg("a") + #", {"id": "labels", "type": "symbol", "source": "s", "layout": {"text-field": "x"}}"#,
+                      supported: fourLayerTypes)
         let commands = StyleDiff.diff(from: a, to: b)
         assertRoundTrip(a, b, commands)
         XCTAssertEqual(a.applying(commands).failureCode, StyleErrorCode.unsupportedLayerType, "runtime adds still reject them")

@@ -86,7 +86,8 @@ final class StyleParseTests: XCTestCase {
          "layers": [{"id": "labels", "type": "symbol", "source": "s", "layout": {"text-field": "x"}},
                     {"id": "bg", "type": "background", "interactive": true}]}
         """)
-        guard case .success(let (style, warnings)) = Style.parse(json) else { return XCTFail("should load") }
+        guard case .success(let (style, warnings)) = Style.parse(json, supportedLayerTypes: fourLayerTypes)
+        else { return XCTFail("should load") }
         XCTAssertEqual(style.layerIds, ["labels", "bg"])
         XCTAssertEqual(warnings.map(\.path.description), ["/layers/0/type", "/layers/1/interactive"])
         XCTAssertEqual(warnings.first?.code, StyleErrorCode.unsupportedLayerType)

@@ -50,6 +50,9 @@ let baseStyleJSON = """
 }
 """
 
+/// The types of a renderer that draws only these four: what a type without a painter does.
+let fourLayerTypes: Set<LayerType> = [.background, .fill, .line, .circle]
+
 func parseStyle(_ text: String, supported: Set<LayerType> = LayerType.defaultSupported,
                 file: StaticString = #filePath, line: UInt = #line) -> Style? {
     switch Style.parse(J(text, file: file, line: line), supportedLayerTypes: supported) {

@@ -7,16 +7,18 @@ import StyleSpec
 /// border, text), clipped only by the canvas. Box corners are rounded to device pixels in the
 /// world's pixel grid, so neighbouring tiles cut the same box at the same pixel.
 enum AnnotationPainter {
-    static func draw(_ frame: RenderFrame) throws {
-        guard !frame.style.annotations.isEmpty else { return }
+    /// True when any box reached the canvas.
+    static func draw(_ frame: RenderFrame) throws -> Bool {
+        guard !frame.style.annotations.isEmpty else { return false }
         try frame.checkDeadlineNow()
         let camera = frame.camera
         let result = camera.isRotated
             ? frame.resources.annotationPlacements.place(frame, screen: camera.projection())
             : frame.resources.annotationPlacements.placement(frame)
-        guard !result.placed.isEmpty else { return }
+        guard !result.placed.isEmpty else { return false }
         let r = camera.pixelRatio
-        let canvas = frame.canvas
+        let canvas = frame.output
+        var drew = false
         let ws = camera.worldSize
         // The canvas origin in world device pixels (whole for tiles).
         let ox = snapped(camera.center.x * ws - camera.centerPixel.x), oy = snapped(camera.center.y * ws - camera.centerPixel.y)
@@ -35,11 +37,12 @@ enum AnnotationPainter {
                 }
                 let b = box.rounded(.toNearestOrAwayFromZero)
                 guard b.z > 0, b.w > 0, b.x < Double(canvas.width), b.y < Double(canvas.height) else { continue }
-                frame.drewFeatures = true
+                drew = true
                 drawBox(p, at: b, ratio: r, on: canvas)
             }
         }
         frame.clock.mark(.raster)
+        return drew
     }
 
     /// Whole numbers that floating point left a hair off stay whole.

@@ -10,8 +10,10 @@ public enum LayerType: String, Sendable, Hashable, CaseIterable {
     case slot
     case custom
 
-    /// What the renderer draws today; other types load with a warning and are not drawn.
-    public static let defaultSupported: Set<LayerType> = [.background, .fill, .line, .circle]
+    /// The types a style parsed without a renderer's set may use (tests, tools): every v8
+    /// type. A renderer passes the types it has painters for (`MapRenderer.supportedLayerTypes`);
+    /// other types then load with a warning and are not drawn.
+    public static let defaultSupported: Set<LayerType> = Set(allCases).subtracting([.slot, .custom])
 
     /// Types every style may use regardless of renderer support (`slot` draws nothing).
     /// `custom` is only valid when the renderer registers custom layers (it is then in the

@@ -34,7 +34,7 @@ struct DEMTileCover {
         let encoding = DEMEncoding(source: spec.json)
         self.encoding = encoding
         let lowest = max(source.minzoom, dataZoom - RasterTileDrawing.maxAncestorLevels)
-        let canvas = frame.canvas
+        let canvas = frame.output
 
         // Decoded tiles by id, shared between a tile and the neighbours it backfills.
         var decoded: [TileID: DEMTile?] = [:]

@@ -7,23 +7,32 @@ import StyleSpec
 /// pass (Sobel slopes into bytes, `HillshadeSlopes`), then per canvas pixel the hillshade
 /// shader of the layer's `hillshade-method` on the slope sampled at that pixel, blended
 /// source-over.
+struct HillshadeLayerPainter: LayerPainter {
+    var type: LayerType { .hillshade }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        guard let id = layer.source, let spec = frame.style.source(id), spec.type == .rasterDEM else { return nil }
+        return LayerPlan { target in try HillshadePainter.draw(layer, spec, frame, on: target.canvas) }
+    }
+}
+
 enum HillshadePainter {
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
-        guard let id = layer.source, let spec = frame.style.source(id), spec.type == .rasterDEM else { return }
+    /// True when any DEM tile covers the view (shading is never one colour).
+    static func draw(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
         let shading = shading(layer, frame)
         let nearest = LayerProperty(layer, "resampling", .paint, frame.layerContext, convert: Convert.string).value(frame.layerContext) == "nearest"
         frame.clock.mark(.style)
         let projection = PixelAlignedProjection.projection(frame.camera)
-        guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return }
-        frame.drewFeatures = true
+        guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return false }
         for item in cover.items {
             try frame.checkDeadlineNow()
             let shader = HillshadeShader(slopes: HillshadeSlopes(item.dem, zoom: item.zoom), shading: shading,
                                          latitudes: item.latitudes * (.pi / 180), nearest: nearest)
             frame.clock.mark(.prepare)
-            TileTextureDrawing.draw(shader, square: item.square, clip: item.clip, projection: projection, on: frame.canvas)
+            TileTextureDrawing.draw(shader, square: item.square, clip: item.clip, projection: projection, on: canvas)
             frame.clock.mark(.raster)
         }
+        return true
     }
 
     /// The layer's lights and colours for this frame.

@@ -26,11 +26,12 @@ enum SymbolPainter {
         frame.placingSource = nil
     }
 
-    /// Draws the labels placed for `layer`.
-    static func draw(_ layer: Layer, _ frame: RenderFrame) {
-        guard let batch = frame.placedLabels[layer.id] else { return }
-        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: frame.canvas)
+    /// Draws the labels placed for `layer`; true when there were any.
+    static func draw(_ layer: Layer, _ frame: RenderFrame, on canvas: Canvas) -> Bool {
+        guard let batch = frame.placedLabels[layer.id], !batch.isEmpty else { return false }
+        batch.draw(pixelRatio: Float(frame.camera.pixelRatio), on: canvas)
         frame.clock.mark(.raster)
+        return true
     }
 
     private static func place(_ layer: Layer, _ frame: RenderFrame) throws -> SymbolBatch? {
@@ -179,7 +180,6 @@ enum SymbolPainter {
                 guard let text else { continue }
                 let icon = (found?.icon ?? decided.icon) ? iconFor(text) : nil
                 let iconAt = iconAt(text)
-                frame.drewFeatures = true
                 var quads: [SymbolBatch.Quad] = []
                 if let shaping = text.shaping {
                     batch.appendGlyphs(shaping, at: at + text.shift, offset: text.offset, scale: scale, angle: textAngle,
@@ -364,6 +364,9 @@ final class SymbolBatch {
     var icons: [SymbolIcons.Placed] = []
     /// Where each tile's quads start.
     private var tileStarts: [Int] = []
+
+    /// Nothing placed: no icon, glyph or image in text.
+    var isEmpty: Bool { quads.isEmpty && icons.isEmpty }
 
     /// The quads added from here on belong to the next tile.
     func beginTile() { tileStarts.append(quads.count) }

@@ -12,17 +12,27 @@ import StyleSpec
 /// enters a tile's buffered square; gradient ramps are per tile), so for them a GeoJSON
 /// source is drawn tile by tile too (`TiledLayerDrawing`): data clipped per tile, drawn
 /// inside the tile's square. Other GeoJSON lines are drawn for the whole view at once.
-enum LinePainter {
-    /// Evaluates the layer's style once, then paints every source tile the tiling yields.
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
-        let style = frame.resolved(layer) { LineLayerStyle(layer, frame: frame) }
-        if style.width.constantValue == 0 || style.opacity.constantValue == 0 { return }
-        try TiledLayerDrawing.run(layer, frame, tileGeoJSON: style.needsTiles) { try paint(layer, style, frame, tile: $0) }
-    }
+struct LineLayerPainter: LayerPainter {
+    var type: LayerType { .line }
 
-    /// `tile`: the source tile being drawn (vector sources; GeoJSON when `style.needsTiles`),
-    /// nil for sources drawn whole.
-    private static func paint(_ layer: Layer, _ style: LineLayerStyle, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+    /// Evaluates the layer's style once; the driver then has every source tile painted.
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        let style = frame.resolved(layer) { LineLayerStyle(layer, frame: frame) }
+        if style.width.constantValue == 0 || style.opacity.constantValue == 0 { return nil }
+        var tiling = LayerTiling.perSourceTile
+        tiling.tileGeoJSON = style.needsTiles
+        return LayerPlan(tiling: tiling, opacity: MapRenderer.layerOpacity(layer, "line-layer-opacity", frame)) { target in
+            try LinePainter.paint(layer, style, frame, target)
+            return false
+        }
+    }
+}
+
+enum LinePainter {
+    /// `target.tile`: the source tile being drawn (vector sources; GeoJSON when
+    /// `style.needsTiles`), nil for sources drawn whole.
+    static func paint(_ layer: Layer, _ style: LineLayerStyle, _ frame: RenderFrame, _ target: LayerTarget) throws {
+        let tile = target.tile
         guard let tiling = FeatureStream.tiling(layer, in: frame, tile: tile) else { return }
         let ctx = frame.layerContext
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
@@ -36,7 +46,7 @@ enum LinePainter {
 
         var atlas = LineDashAtlas()
         var batch = LineBatch()
-        let canvas = tile?.canvas ?? frame.canvas
+        let canvas = target.canvas
         let sortByKey = style.sortKey != nil
         // Constant styling is evaluated once for the layer.
         let image = frame.images.pattern

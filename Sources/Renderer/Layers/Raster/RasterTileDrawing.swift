@@ -13,7 +13,7 @@ enum RasterTileDrawing {
     /// TileManager ascends `maxOverzooming` levels from the ideal zoom).
     static let maxAncestorLevels = 10
 
-    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) throws {
+    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) throws {
         guard let directory = frame.resources.dataDirectory,
               let source = frame.resources.tiles.tiledSource(spec, directory: directory) else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: true)
@@ -29,7 +29,7 @@ enum RasterTileDrawing {
                 case .image(let image):
                     let shown = adjustment.isIdentity ? image : adjustment.apply(to: image)
                     let square = PlacedTile(id: id, wrap: placed.wrap).square
-                    draw(shown, over: square, clippedTo: placed.square, projection, frame.canvas, opacity: opacity, filter: filter)
+                    draw(shown, over: square, clippedTo: placed.square, projection, canvas, opacity: opacity, filter: filter)
                 case .empty:
                     break
                 case .missing:

@@ -12,16 +12,28 @@ import StyleSpec
 /// its features' interiors one after the other as MapLibre does, so overlaps darken; it
 /// still fills runs of features that cannot overlap in one pass (`FillFeatureBatches`).
 /// Outlines blend segment by segment in feature order either way, as MapLibre's lines do.
+struct FillLayerPainter: LayerPainter {
+    var type: LayerType { .fill }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        LayerPlan(tiling: .perSourceTile, opacity: MapRenderer.layerOpacity(layer, "fill-layer-opacity", frame)) { target in
+            try FillPainter.paint(layer, frame, target)
+        }
+    }
+}
+
 enum FillPainter {
     /// Whether a fill of combined alpha `alpha` (colour alpha × fill-opacity) composites its
     /// features one after the other. An opaque fill leaves the same pixels filled once or
     /// per feature, so it keeps the single pass (and its heatmap and outline handling).
     static func compositesPerFeature(alpha: Float) -> Bool { alpha < 1 }
 
-    /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
-    /// tile), nil for sources drawn whole.
-    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
-        if layer.paint["fill-pattern"] != nil { return try FillPatternPainter.paint(layer, frame, tile: tile) }
+    /// `target.tile`: the vector source tile being drawn (MapLibre draws such layers per
+    /// source tile), nil for sources drawn whole. True when kept features drew (streamed
+    /// ones count themselves).
+    static func paint(_ layer: Layer, _ frame: RenderFrame, _ target: LayerTarget) throws -> Bool {
+        if layer.paint["fill-pattern"] != nil { try FillPatternPainter.paint(layer, frame, target); return false }
+        let tile = target.tile
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "fill-color", .paint, ctx, convert: Convert.color)
         let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)
@@ -38,7 +50,7 @@ enum FillPainter {
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         // MapLibre's tile coordinates: 8192 units per tile at the source's tile zoom.
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
-        let canvas = tile?.canvas ?? frame.canvas
+        let canvas = target.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
             /// Streams the layer's features into `path`, noting where each begins in `starts`;
@@ -54,12 +66,13 @@ enum FillPainter {
             }
             var path: Path
             var starts: [FillFeatureBatches.Start] = []
+            var drew = false
             let kept = tile == nil ? try FillPathViews.view(layer, frame, marginPixels: margin, offset: offset, grid: grid,
                                                             build: stream) : nil
             if let kept {
                 path = kept.path
                 starts = kept.starts
-                if kept.features > 0 { frame.drewFeatures = true }
+                drew = kept.features > 0
             } else {
                 path = frame.path
                 path.removeAll()
@@ -74,11 +87,12 @@ enum FillPainter {
             }
             if kept == nil { frame.path = path }
             frame.clock.mark(.raster)
-            return
+            return drew
         }
 
         try paintPerFeature(layer, frame, tile: tile, margin: margin, offset: offset, grid: grid, color: color, opacity: opacity,
                             outline: outline, sortKey: sortKey, on: canvas)
+        return false
     }
 
     /// A constant fill's interior: one pass when opaque, else its features one after the

@@ -22,15 +22,18 @@ enum TiledLayerDrawing {
     /// heatmaps) are fetched; nil for circles' `circleReach`. `wholeFeatures`: a symbol layer
     /// placing labels along lines gets each tile's lines whole, not only the points inside.
     /// `geoJSONReach`: device pixels beyond the view that GeoJSON tiles are cut (labels
-    /// anchored in a tile beyond the view that reach into it).
-    static func run(_ layer: Layer, _ frame: RenderFrame, tileGeoJSON: Bool = false, pointReach: Double? = nil,
-                    wholeFeatures: Bool = false, geoJSONReach: Double = 0, _ paint: (SourceTilePass?) throws -> Void) throws {
+    /// anchored in a tile beyond the view that reach into it). `canvas`: the layer's canvas
+    /// (the output when nil), which passes draw into or are composited onto.
+    static func run(_ layer: Layer, _ frame: RenderFrame, canvas: Canvas? = nil, tileGeoJSON: Bool = false,
+                    pointReach: Double? = nil, wholeFeatures: Bool = false, geoJSONReach: Double = 0,
+                    _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
+        let canvas = canvas ?? frame.output
         switch spec.type {
-        case .vector: try runVector(layer, spec, frame, pointReach: pointReach, wholeFeatures: wholeFeatures, paint)
-        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, margin: geoJSONReach, paint)
+        case .vector: try runVector(layer, spec, frame, canvas: canvas, pointReach: pointReach, wholeFeatures: wholeFeatures, paint)
+        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, canvas: canvas, margin: geoJSONReach, paint)
         default: try paint(nil)
         }
     }
@@ -38,12 +41,11 @@ enum TiledLayerDrawing {
     /// GeoJSON cut as geojson-vt cuts it for MapLibre: every tile of the source's tile zoom
     /// that meets the view, its features within the square grown by the source's buffer,
     /// drawn only inside its square.
-    private static func runGeoJSON(_ spec: SourceSpec, _ frame: RenderFrame, margin: Double,
+    private static func runGeoJSON(_ spec: SourceSpec, _ frame: RenderFrame, canvas: Canvas, margin: Double,
                                    _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let data = frame.resources.geoJSON(spec) else { return }
         let maxzoom = data.options.maxzoom
         let tileZoom = max(0, min(maxzoom, Int(frame.zoom.rounded(.down))))
-        let canvas = frame.canvas
         for placed in TileCover.tiles(frame.camera, zoom: tileZoom, marginPixels: margin) {
             let clip = placed.pixelClip(frame.projection, width: canvas.width, height: canvas.height, rotated: frame.camera.isRotated)
             guard !clip.isEmpty || margin > 0 else { continue }
@@ -55,7 +57,7 @@ enum TiledLayerDrawing {
     }
 
     /// A vector source, tile by tile, each pass clipped to its square through the clip canvas.
-    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, pointReach: Double?,
+    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, canvas output: Canvas, pointReach: Double?,
                                   wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.sourceTiles.source(spec, { frame.resources.tiles.tiledSource(spec, directory: directory) })
@@ -79,7 +81,6 @@ enum TiledLayerDrawing {
             }
             guard case .tile(let tile) = loaded.tile, let data = tile.layers[sourceLayer], !data.features.isEmpty else { continue }
             let square = placed.square
-            let output = frame.canvas
             // Clipping matters only where the view reaches past the tile: then the pass draws
             // into the clip canvas, composited inside the tile's square afterwards.
             let direct = circles || square.contains(view)

@@ -160,7 +160,6 @@ enum SymbolLineLabels {
             return 0
         }
         guard shows != nil else { return nil }
-        frame.drewFeatures = true
         return ShownLabels.Drawn(icon: icon, quads: quads)
     }
 

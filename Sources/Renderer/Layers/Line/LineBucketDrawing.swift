@@ -102,8 +102,7 @@ enum LineBucketDrawing {
             try frame.checkDeadline()
             guard let styled = fixed ?? table.map({ $0.styles[n] }) ?? evaluate(n) else { continue }
             frame.clock.mark(.style)
-            frame.drewFeatures = true
-            frame.clock.countFeature()
+            frame.countDrawnFeature()
             drawn = SIMD4(min(drawn.x, b.x), min(drawn.y, b.y), max(drawn.z, b.z), max(drawn.w, b.w))
             if sortByKey {
                 sorted.append((styled.sortKey, n, styled.style))

@@ -7,24 +7,34 @@ import StyleSpec
 /// elevation sampled from the DEM tile (its border included; linear or nearest by
 /// `resampling`), coloured through `color-relief-color`'s ramp, times
 /// `color-relief-opacity`, blended source-over.
-enum ColorReliefPainter {
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
-        guard let id = layer.source, let spec = frame.style.source(id), spec.type == .rasterDEM else { return }
+struct ColorReliefLayerPainter: LayerPainter {
+    var type: LayerType { .colorRelief }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        guard let id = layer.source, let spec = frame.style.source(id), spec.type == .rasterDEM else { return nil }
         let ctx = frame.layerContext
         let opacity = max(0, min(1, LayerProperty(layer, "color-relief-opacity", .paint, ctx, convert: Convert.number).value(ctx)))
-        guard opacity > 0 else { return }
+        guard opacity > 0 else { return nil }
+        return LayerPlan { target in try ColorReliefPainter.draw(layer, spec, opacity: opacity, frame, on: target.canvas) }
+    }
+}
+
+enum ColorReliefPainter {
+    /// True when any DEM tile covers the view.
+    static func draw(_ layer: Layer, _ spec: SourceSpec, opacity: Float, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
+        let ctx = frame.layerContext
         let nearest = LayerProperty(layer, "resampling", .paint, ctx, convert: Convert.string).value(ctx) == "nearest"
         let projection = PixelAlignedProjection.projection(frame.camera)
-        guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return }
+        guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return false }
         let ramp = ColorReliefRamp(layer, context: ctx, encoding: cover.encoding)
         frame.clock.mark(.style)
-        frame.drewFeatures = true
         for item in cover.items {
             try frame.checkDeadlineNow()
             let shader = ColorReliefShader(dem: item.dem, ramp: ramp, opacity: opacity, nearest: nearest)
-            TileTextureDrawing.draw(shader, square: item.square, clip: item.clip, projection: projection, on: frame.canvas)
+            TileTextureDrawing.draw(shader, square: item.square, clip: item.clip, projection: projection, on: canvas)
             frame.clock.mark(.raster)
         }
+        return true
     }
 }
 

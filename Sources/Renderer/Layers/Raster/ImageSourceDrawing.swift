@@ -8,7 +8,7 @@ import StyleSpec
 /// canvas's affine image fill; other quads through `ProjectiveImage` (per-pixel inverse
 /// homography), as MapLibre's perspective warp.
 enum ImageSourceDrawing {
-    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) {
+    static func draw(_ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas, opacity: Float, filter: ImageFilter, adjustment: RasterColorAdjustment) {
         guard case .string(let url)? = spec.json["url"], case .array(let coords)? = spec.json["coordinates"],
               let quad = ImageQuad(coordinates: coords.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] }),
               let image = frame.resources.tiles.image(url: url, directory: frame.resources.dataDirectory),
@@ -17,9 +17,9 @@ enum ImageSourceDrawing {
         for copy in worldCopies(of: WorldRect(covering: quad.corners), in: frame.camera.visibleWorldBounds()) {
             let projection = PixelAlignedProjection.projection(frame.camera, worldOffset: copy)
             if quad.isAffine {
-                drawAffine(shown, quad, projection, frame.canvas, opacity: opacity, filter: filter)
+                drawAffine(shown, quad, projection, canvas, opacity: opacity, filter: filter)
             } else {
-                ProjectiveImage.draw(shown, quad: quad, projection: projection, on: frame.canvas, opacity: opacity, filter: filter)
+                ProjectiveImage.draw(shown, quad: quad, projection: projection, on: canvas, opacity: opacity, filter: filter)
             }
         }
         frame.clock.mark(.raster)

@@ -13,17 +13,23 @@ import StyleSpec
 /// tiles adds nothing even where its kernel would reach in. A `/tiles` render (`Camera.isTile`)
 /// is one piece of a seamless grid: it takes every point whose kernel reaches the canvas,
 /// fetching neighbouring vector tiles that far, and keeps density texels beyond its edges.
+struct HeatmapLayerPainter: LayerPainter {
+    var type: LayerType { .heatmap }
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? { HeatmapPainter.plan(layer, frame) }
+}
+
 enum HeatmapPainter {
     /// Device pixels a layer whose radius or weight varies by feature reaches beyond the view
     /// (its kernels' extent is not known before the features are read): a radius up to about
     /// 150 CSS px at weight 1, like the circle painter's data-driven margin.
     static let dataDrivenReach = 256.0
 
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+    /// The density of every point (per source tile), then its colours composited once.
+    static func plan(_ layer: Layer, _ frame: RenderFrame) -> LayerPlan? {
         let ctx = frame.layerContext
         let opacity = max(0, min(1, LayerProperty(layer, "heatmap-opacity", .paint, ctx, convert: Convert.number).value(ctx)))
         // MapLibre skips the layer at opacity 0 (both passes).
-        guard opacity > 0 else { return }
+        guard opacity > 0 else { return nil }
         let radius = LayerProperty(layer, "heatmap-radius", .paint, ctx, convert: Convert.number)
         let weight = LayerProperty(layer, "heatmap-weight", .paint, ctx, convert: Convert.number)
         let intensity = LayerProperty(layer, "heatmap-intensity", .paint, ctx, convert: Convert.number).value(ctx)
@@ -32,38 +38,42 @@ enum HeatmapPainter {
 
         let ratio = Float(frame.camera.pixelRatio)
         let tiled = frame.camera.isTile
-        let canvas = frame.canvas
-        let density = HeatmapDensity(width: canvas.width, height: canvas.height, margin: tiled ? 1 : 0)
+        let density = HeatmapDensity(width: frame.output.width, height: frame.output.height, margin: tiled ? 1 : 0)
         let reach = Self.reach(radius: radius, weight: weight, intensity: intensity, pixelRatio: ratio)
-        if let reach {
-            let projection = frame.projection
-            let rotation = Self.rotation(projection)
-            // Static views: MapLibre's covering tiles (GeoJSON cut as geojson-vt cuts it);
-            // tiles: everything within reach.
-            try TiledLayerDrawing.run(layer, frame, tileGeoJSON: !tiled, pointReach: tiled ? reach : 0) { pass in
-                let square: WorldRect? = if case .geoJSON? = pass?.content { pass!.square } else { nil }
-                try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: reach) { fctx, geometry, _ in
-                    frame.clock.mark(.prepare)
-                    let r = abs(radius.value(fctx)) * ratio
-                    let amplitude = weight.value(fctx) * intensity
-                    frame.clock.mark(.style)
-                    guard r > 0, HeatmapKernel.extent(amplitude: amplitude) != nil else { return }
-                    for p in geometry.points {
-                        // A geojson-vt tile holds its buffer too: each point counts in its own tile only.
-                        if let s = square, !(p.x >= s.minX && p.x < s.maxX && p.y >= s.minY && p.y < s.maxY) { continue }
-                        try frame.checkDeadline()
-                        density.add(center: projection.apply(p), radius: r, amplitude: amplitude, rotation: rotation)
-                    }
-                    frame.clock.mark(.raster)
-                }
+        let finish = { (canvas: Canvas) throws -> Bool in
+            let drew = try HeatmapCompositor.composite(density, ramp: ramp, opacity: opacity, onto: canvas) {
+                try frame.checkDeadlineNow()
             }
+            frame.heatmaps.append(HeatmapOverlay(density: density, ramp: ramp, opacity: opacity))
+            frame.clock.mark(.raster)
+            return drew
         }
-        let drew = try HeatmapCompositor.composite(density, ramp: ramp, opacity: opacity, onto: canvas) {
-            try frame.checkDeadlineNow()
-        }
-        if drew { frame.drewFeatures = true }
-        frame.heatmaps.append(HeatmapOverlay(density: density, ramp: ramp, opacity: opacity))
-        frame.clock.mark(.raster)
+        // No point can draw: only the (empty) colour pass.
+        guard let reach else { return LayerPlan(draw: { _ in false }, finish: finish) }
+        // Static views: MapLibre's covering tiles (GeoJSON cut as geojson-vt cuts it);
+        // tiles: everything within reach.
+        let tiling = LayerTiling(perSourceTile: true, tileGeoJSON: !tiled, pointReach: tiled ? reach : 0)
+        let projection = frame.projection
+        let rotation = Self.rotation(projection)
+        return LayerPlan(tiling: tiling, draw: { target in
+            let pass = target.tile
+            let square: WorldRect? = if case .geoJSON? = pass?.content { pass!.square } else { nil }
+            try FeatureStream.forEach(layer, in: frame, tile: pass, marginPixels: reach) { fctx, geometry, _ in
+                frame.clock.mark(.prepare)
+                let r = abs(radius.value(fctx)) * ratio
+                let amplitude = weight.value(fctx) * intensity
+                frame.clock.mark(.style)
+                guard r > 0, HeatmapKernel.extent(amplitude: amplitude) != nil else { return }
+                for p in geometry.points {
+                    // A geojson-vt tile holds its buffer too: each point counts in its own tile only.
+                    if let s = square, !(p.x >= s.minX && p.x < s.maxX && p.y >= s.minY && p.y < s.maxY) { continue }
+                    try frame.checkDeadline()
+                    density.add(center: projection.apply(p), radius: r, amplitude: amplitude, rotation: rotation)
+                }
+                frame.clock.mark(.raster)
+            }
+            return false
+        }, finish: finish)
     }
 
     /// How far (device pixels) beyond the canvas a point may lie and still add density to it:

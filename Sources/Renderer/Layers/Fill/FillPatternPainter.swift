@@ -19,7 +19,8 @@ enum FillPatternPainter {
         var outline: Color?
     }
 
-    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+    static func paint(_ layer: Layer, _ frame: RenderFrame, _ target: LayerTarget) throws {
+        let tile = target.tile
         let ctx = frame.layerContext
         let floorZoom = ctx.zoom.rounded(.down)
         var floorCtx = ctx
@@ -72,7 +73,7 @@ enum FillPatternPainter {
             placed[name] = found
             return found
         }
-        let canvas = tile?.canvas ?? frame.canvas
+        let canvas = target.canvas
         for item in items where item.opacity > 0 && !item.path.isEmpty {
             guard let (image, placement) = lookup(item.image) else { continue }
             canvas.fill(item.path, rule: .nonZero, paint: placement.paint(image), opacity: min(item.opacity, 1), antialias: false)

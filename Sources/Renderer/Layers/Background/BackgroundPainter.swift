@@ -7,19 +7,24 @@ import StyleSpec
 /// `background-pattern` the image repeated over it, anchored to the world grid as MapLibre
 /// anchors it (`PatternPlacement`) and taken at the integer zoom (the cross-fade's end
 /// state). A missing image draws nothing (the lookup warns).
-enum BackgroundPainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
+struct BackgroundLayerPainter: LayerPainter {
+    var type: LayerType { .background }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        LayerPlan { target in try Self.paint(layer, frame, on: target.canvas) }
+    }
+
+    /// True when the image is no longer one colour (a pattern, or a band of the world).
+    static func paint(_ layer: Layer, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
         let ctx = frame.layerContext
         let opacity = LayerProperty(layer, "background-opacity", .paint, ctx, convert: Convert.number).value(ctx)
         if layer.paint["background-pattern"] != nil {
-            paintPattern(layer, opacity: opacity, frame)
-            return
+            return paintPattern(layer, opacity: opacity, frame, on: canvas)
         }
         let color = LayerProperty(layer, "background-color", .paint, ctx, convert: Convert.color).value(ctx)
         frame.clock.mark(.style)
         let c = color.withAlpha(multipliedBy: opacity)
-        guard c.a > 0 else { return }
-        let canvas = frame.canvas
+        guard c.a > 0 else { return false }
         let band = worldBand(frame)
         if c.a >= 1, band == nil {
             // Opaque: replaces whatever is below, no coverage pass needed. MapLibre draws it in
@@ -27,27 +32,26 @@ enum BackgroundPainter {
             canvas.clear(c)
             frame.clock.mark(.raster)
             try frame.compositeHeatmapsOverOpaque()
-            return
+            return false
         }
         canvas.fill(band ?? rect(canvas), rule: .nonZero, paint: .solid(c), antialias: false)
-        if band != nil { frame.drewFeatures = true }
         frame.clock.mark(.raster)
         if c.a >= 1 { try frame.compositeHeatmapsOverOpaque() }
+        return band != nil
     }
 
-    private static func paintPattern(_ layer: Layer, opacity: Float, _ frame: RenderFrame) {
+    /// A pattern is not one colour: true when it drew (the encoder must scan the pixels).
+    private static func paintPattern(_ layer: Layer, opacity: Float, _ frame: RenderFrame, on canvas: Canvas) -> Bool {
         var floorCtx = frame.layerContext
         floorCtx.zoom = floorCtx.zoom.rounded(.down)
         let name = LayerProperty(layer, "background-pattern", .paint, floorCtx, convert: Convert.imageName).value(floorCtx)
         frame.clock.mark(.style)
-        guard opacity > 0, let name, let image = frame.images.pattern(name) else { return }
+        guard opacity > 0, let name, let image = frame.images.pattern(name) else { return false }
         let placement = PatternPlacement(camera: frame.camera, projection: frame.projection, image: image)
-        let canvas = frame.canvas
         canvas.fill(worldBand(frame) ?? rect(canvas), rule: .nonZero, paint: placement.paint(image), opacity: min(opacity, 1),
                     antialias: false)
-        // A pattern is not one colour: the encoder must scan the pixels.
-        frame.drewFeatures = true
         frame.clock.mark(.raster)
+        return true
     }
 
     /// The world's rows (latitudes within Web Mercator's square) across the view, when the view

@@ -31,12 +31,12 @@ extension RenderFrame {
         if let interior {
             guard !interior.isEmpty else { return nil }
             let m = scratchCanvas()
-            m.reset(width: canvas.width, height: canvas.height)
+            m.reset(width: output.width, height: output.height)
             m.fill(interior, rule: .nonZero, paint: .solid(Color(r: 1, g: 1, b: 1, a: 1)), antialias: false)
             mask = m
         }
         for h in heatmaps {
-            try HeatmapCompositor.composite(h.density, ramp: h.ramp, opacity: h.opacity, onto: canvas, mask: mask) {
+            try HeatmapCompositor.composite(h.density, ramp: h.ramp, opacity: h.opacity, onto: output, mask: mask) {
                 try checkDeadlineNow()
             }
         }

@@ -5,9 +5,18 @@ import StyleSpec
 /// raster paint — opacity, hue rotation, saturation, contrast, brightness range and
 /// resampling (linear or nearest, `resampling` or `raster-resampling`). `raster-fade-duration` is ignored: a render shows the end
 /// state. Video sources are not drawn.
+struct RasterLayerPainter: LayerPainter {
+    var type: LayerType { .raster }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else { return nil }
+        // Images are not uniform in general: never report the tile as one colour.
+        return LayerPlan { target in try RasterPainter.paint(layer, spec, frame, on: target.canvas); return true }
+    }
+}
+
 enum RasterPainter {
-    static func paint(_ layer: Layer, _ frame: RenderFrame) throws {
-        guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else { return }
+    static func paint(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas) throws {
         let ctx = frame.layerContext
         func number(_ name: String) -> Double {
             Double(LayerProperty(layer, name, .paint, ctx, convert: Convert.number).value(ctx))
@@ -23,8 +32,8 @@ enum RasterPainter {
         let filter: ImageFilter = resampling == "nearest" ? .nearest : .bilinear
         frame.clock.mark(.style)
         switch spec.type {
-        case .raster: try RasterTileDrawing.draw(spec, frame, opacity: opacity, filter: filter, adjustment: adjustment)
-        case .image: ImageSourceDrawing.draw(spec, frame, opacity: opacity, filter: filter, adjustment: adjustment)
+        case .raster: try RasterTileDrawing.draw(spec, frame, on: canvas, opacity: opacity, filter: filter, adjustment: adjustment)
+        case .image: ImageSourceDrawing.draw(spec, frame, on: canvas, opacity: opacity, filter: filter, adjustment: adjustment)
         default: return
         }
     }

@@ -76,8 +76,7 @@ enum VectorTileFeatureStream {
             }
             guard !out.points.isEmpty else { continue }
             pass.drawnBounds.formUnion(out.bounds)
-            frame.drewFeatures = true
-            frame.clock.countFeature()
+            frame.countDrawnFeature()
             frame.clock.mark(.prepare)
             try body(ctx, out, [])
         }

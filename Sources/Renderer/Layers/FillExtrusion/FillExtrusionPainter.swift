@@ -8,20 +8,26 @@ import StyleSpec
 /// GL's depth test lets only the front surface through, and the layer is then composited
 /// with `fill-extrusion-opacity`. Walls are vertical and not seen from above; heights and
 /// bases would only move roofs under a perspective camera, so they do not change the image.
-enum FillExtrusionPainter {
-    static func draw(_ layer: Layer, _ frame: RenderFrame) throws {
+struct FillExtrusionLayerPainter: LayerPainter {
+    var type: LayerType { .fillExtrusion }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
         let ctx = frame.layerContext
         let opacity = LayerProperty(layer, "fill-extrusion-opacity", .paint, ctx, convert: Convert.number).value(ctx)
-        guard opacity > 0 else { return }
+        guard opacity > 0 else { return nil }
         let light = StyleLight(frame.style, context: ctx, bearing: frame.camera.bearing)
         frame.clock.mark(.style)
-        try frame.withLayerOpacity(max(0, min(1, opacity))) {
-            try TiledLayerDrawing.run(layer, frame) { try paint(layer, light, frame, tile: $0) }
+        return LayerPlan(tiling: .perSourceTile, opacity: max(0, min(1, opacity))) { target in
+            try FillExtrusionPainter.paint(layer, light, frame, target)
+            return false
         }
     }
+}
 
+enum FillExtrusionPainter {
     /// Draws the roofs of one source tile (nil: the whole source) opaque into the layer.
-    private static func paint(_ layer: Layer, _ light: StyleLight, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+    static func paint(_ layer: Layer, _ light: StyleLight, _ frame: RenderFrame, _ target: LayerTarget) throws {
+        let tile = target.tile
         let ctx = frame.layerContext
         let color = LayerProperty(layer, "fill-extrusion-color", .paint, ctx, convert: Convert.color)
         let translate = LayerProperty(layer, "fill-extrusion-translate", .paint, ctx, convert: Convert.offset).value(ctx)
@@ -30,7 +36,7 @@ enum FillExtrusionPainter {
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let margin = 2 + Double((offset * offset).sum().squareRoot())
         let rounding = Double(LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, convert: Convert.number).value(ctx))
-        let canvas = tile?.canvas ?? frame.canvas
+        let canvas = target.canvas
         frame.clock.mark(.style)
 
         if let constant = color.constantValue {

@@ -4,10 +4,17 @@ import StyleSpec
 
 /// `circle`: one disc per point with MapLibre's circle shader (fill, outer stroke ring,
 /// blur as a fraction of the radius), radius and widths in device pixels.
-enum CirclePainter {
-    /// `tile`: the vector source tile being drawn (MapLibre draws such layers per source
-    /// tile), nil for sources drawn whole.
-    static func paint(_ layer: Layer, _ frame: RenderFrame, tile: SourceTilePass?) throws {
+struct CircleLayerPainter: LayerPainter {
+    var type: LayerType { .circle }
+
+    func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
+        LayerPlan(tiling: .perSourceTile) { target in try Self.paint(layer, frame, target); return false }
+    }
+
+    /// `target.tile`: the vector source tile being drawn (MapLibre draws such layers per
+    /// source tile), nil for sources drawn whole.
+    static func paint(_ layer: Layer, _ frame: RenderFrame, _ target: LayerTarget) throws {
+        let tile = target.tile
         let ctx = frame.layerContext
         let radius = LayerProperty(layer, "circle-radius", .paint, ctx, convert: Convert.number)
         let color = LayerProperty(layer, "circle-color", .paint, ctx, convert: Convert.color)
@@ -32,7 +39,7 @@ enum CirclePainter {
 
         struct Disc { var key: Double; var order: Int; var center: SIMD2<Float>; var radius, stroke, blur: Float; var fill, ring: Color }
         var discs: [Disc] = []
-        let canvas = tile?.canvas ?? frame.canvas
+        let canvas = target.canvas
         // Discs that cover the whole canvas with one colour are composed, not drawn one by one.
         var uniform = UniformOverStack()
         func draw(_ d: Disc) {
