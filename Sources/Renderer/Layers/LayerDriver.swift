@@ -10,8 +10,7 @@ extension MapRenderer {
         var drew = false
         try frame.withLayerCanvas(opacity: plan.opacity) { canvas in
             if plan.tiling.perSourceTile {
-                try TiledLayerDrawing.run(layer, frame, canvas: canvas, tileGeoJSON: plan.tiling.tileGeoJSON,
-                                          pointReach: plan.tiling.pointReach) { pass in
+                try TiledLayerDrawing.run(layer, frame, canvas: canvas, tiling: plan.tiling) { pass in
                     if try plan.draw(LayerTarget(canvas: pass?.canvas ?? canvas, tile: pass)) { drew = true }
                 }
             } else if try plan.draw(LayerTarget(canvas: canvas, tile: nil)) {

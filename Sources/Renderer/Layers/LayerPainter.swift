@@ -24,10 +24,18 @@ struct LayerTiling: Sendable {
     static let perSourceTile = LayerTiling(perSourceTile: true)
 
     var perSourceTile: Bool
-    /// GeoJSON cut into MapLibre's tiles too (dashed and gradient lines, static heatmaps).
+    /// GeoJSON cut into MapLibre's tiles too (dashed and gradient lines, static heatmaps, labels).
     var tileGeoJSON = false
-    /// Device pixels beyond the view that point layers fetch tiles (nil: the type's default).
+    /// Point layers (circles, heatmaps, labels): each point drawn whole from the vector tile it
+    /// lies in, never clipped to the tile's square, and tiles this many device pixels beyond
+    /// the view fetched for what reaches in from them. nil: features are clipped to their
+    /// tile's square, as GL's stencil clips fills, lines and extrusions.
     var pointReach: Double?
+    /// With `pointReach`: each tile's features whole (labels along lines), not only its points.
+    var wholeFeatures = false
+    /// Device pixels beyond the view that GeoJSON tiles are cut (labels anchored in a tile
+    /// beyond the view that reach into it).
+    var geoJSONReach = 0.0
 }
 
 /// Where one draw step draws: the layer's canvas (the output, or the offscreen canvas of a

@@ -3,8 +3,8 @@ import Raster
 import SourceData
 import StyleSpec
 
-/// The one tiling component of the renderer: draws a fill, line, circle or heatmap layer the way
-/// MapLibre does, once per source tile, handing the painter that tile as a `SourceTilePass`.
+/// The one tiling component of the renderer: draws a layer the way MapLibre does, once per
+/// source tile as its `LayerTiling` asks, handing the painter that tile as a `SourceTilePass`.
 /// Vector sources are always drawn per tile; each pass sees only that tile's features and
 /// (fills, lines) is clipped to the tile's square as GL's stencil clips it, so buffered
 /// geometry never draws twice across a tile edge. GeoJSON sources are drawn whole, unless
@@ -18,22 +18,17 @@ enum TiledLayerDrawing {
     /// The same for labels (a label reaches this far from its anchor).
     static let labelReach = 256.0
 
-    /// `pointReach`: device pixels beyond the view that vector tiles of point layers (circles,
-    /// heatmaps) are fetched; nil for circles' `circleReach`. `wholeFeatures`: a symbol layer
-    /// placing labels along lines gets each tile's lines whole, not only the points inside.
-    /// `geoJSONReach`: device pixels beyond the view that GeoJSON tiles are cut (labels
-    /// anchored in a tile beyond the view that reach into it). `canvas`: the layer's canvas
-    /// (the output when nil), which passes draw into or are composited onto.
-    static func run(_ layer: Layer, _ frame: RenderFrame, canvas: Canvas? = nil, tileGeoJSON: Bool = false,
-                    pointReach: Double? = nil, wholeFeatures: Bool = false, geoJSONReach: Double = 0,
+    /// Runs `paint` per source tile as `tiling` asks. `canvas`: the layer's canvas (the output
+    /// when nil), which passes draw into or are composited onto.
+    static func run(_ layer: Layer, _ frame: RenderFrame, canvas: Canvas? = nil, tiling: LayerTiling,
                     _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let sourceID = layer.source, let spec = frame.style.source(sourceID) else {
             try paint(nil); return
         }
         let canvas = canvas ?? frame.output
         switch spec.type {
-        case .vector: try runVector(layer, spec, frame, canvas: canvas, pointReach: pointReach, wholeFeatures: wholeFeatures, paint)
-        case .geojson where tileGeoJSON: try runGeoJSON(spec, frame, canvas: canvas, margin: geoJSONReach, paint)
+        case .vector: try runVector(layer, spec, frame, canvas: canvas, tiling: tiling, paint)
+        case .geojson where tiling.tileGeoJSON: try runGeoJSON(spec, frame, canvas: canvas, margin: tiling.geoJSONReach, paint)
         default: try paint(nil)
         }
     }
@@ -57,18 +52,18 @@ enum TiledLayerDrawing {
     }
 
     /// A vector source, tile by tile, each pass clipped to its square through the clip canvas.
-    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, canvas output: Canvas, pointReach: Double?,
-                                  wholeFeatures: Bool = false, _ paint: (SourceTilePass?) throws -> Void) throws {
+    private static func runVector(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, canvas output: Canvas,
+                                  tiling: LayerTiling, _ paint: (SourceTilePass?) throws -> Void) throws {
         guard let directory = frame.resources.dataDirectory, let sourceLayer = layer.sourceLayer,
               let source = frame.sourceTiles.source(spec, { frame.resources.tiles.tiledSource(spec, directory: directory) })
         else { return }
         let zoom = TileCover.zoomLevel(frame.zoom, tileSize: source.tileSize, round: false)
         guard zoom >= source.minzoom else { return }
         let dataZoom = min(zoom, source.maxzoom)
-        // Point layers (circles, heatmaps, labels) draw each point whole from the tile it lies
-        // in, never clipped: tiles beyond the view are fetched for what reaches in from them.
-        let circles = layer.type == .circle || layer.type == .heatmap || layer.type == .symbol
-        let margin = !circles ? 0 : pointReach ?? (layer.type == .symbol ? labelReach : circleReach) * frame.camera.pixelRatio
+        // Point layers draw each point whole from the tile it lies in, never clipped: tiles
+        // beyond the view are fetched for what reaches in from them.
+        let points = tiling.pointReach != nil
+        let margin = tiling.pointReach ?? 0
         let view = frame.camera.visibleWorldBounds()
         let clip = frame.tileClip
         let promoteId = SourceTilePass.promoteId(spec.json, sourceLayer: sourceLayer)
@@ -83,10 +78,10 @@ enum TiledLayerDrawing {
             let square = placed.square
             // Clipping matters only where the view reaches past the tile: then the pass draws
             // into the clip canvas, composited inside the tile's square afterwards.
-            let direct = circles || square.contains(view)
+            let direct = points || square.contains(view)
             let target = direct ? output : clip.canvas(like: output)
             let pass = SourceTilePass(.vector(data, data.placement(placed.id, wrap: placed.wrap)), placed: placed,
-                                      canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: circles && !wholeFeatures,
+                                      canvas: target, sourceMaxzoom: source.maxzoom, pointsInSquareOnly: points && !tiling.wholeFeatures,
                                       promoteId: promoteId, tileKey: loaded.key)
             try paint(pass)
             guard !direct, !pass.drawnBounds.isEmpty else { continue }

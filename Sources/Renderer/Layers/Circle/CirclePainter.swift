@@ -8,7 +8,9 @@ struct CircleLayerPainter: LayerPainter {
     var type: LayerType { .circle }
 
     func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
-        LayerPlan(tiling: .perSourceTile) { target in try Self.paint(layer, frame, target); return false }
+        var tiling = LayerTiling.perSourceTile
+        tiling.pointReach = TiledLayerDrawing.circleReach * frame.camera.pixelRatio
+        return LayerPlan(tiling: tiling) { target in try Self.paint(layer, frame, target); return false }
     }
 
     /// `target.tile`: the vector source tile being drawn (MapLibre draws such layers per

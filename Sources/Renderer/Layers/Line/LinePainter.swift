@@ -28,90 +28,103 @@ struct LineLayerPainter: LayerPainter {
     }
 }
 
-enum LinePainter {
+/// One source tile of a line layer (or its whole source): each feature's style, then the
+/// kept buckets of a vector tile, a GeoJSON tile cut to its square, or the whole source.
+struct LinePainter {
+    let layer: Layer
+    let style: LineLayerStyle
+    let frame: RenderFrame
+    let tile: SourceTilePass?
+    let canvas: Canvas
+    /// `line-translate` in device pixels.
+    let shift: SIMD2<Float>
+    /// MapLibre's tile units of this tile's zoom, placed in the view.
+    let units: TileUnitFrame
+    let idealZoom: Int
+    let tiling: (tileZoom: Int, maxzoom: Int, buffer: Double)
+    /// Each feature's evaluated style (once for the layer when constant).
+    let styler: LineFeatureStyler
+
     /// `target.tile`: the source tile being drawn (vector sources; GeoJSON when
     /// `style.needsTiles`), nil for sources drawn whole.
     static func paint(_ layer: Layer, _ style: LineLayerStyle, _ frame: RenderFrame, _ target: LayerTarget) throws {
-        let tile = target.tile
-        guard let tiling = FeatureStream.tiling(layer, in: frame, tile: tile) else { return }
+        guard let tiling = FeatureStream.tiling(layer, in: frame, tile: target.tile) else { return }
         let ctx = frame.layerContext
         let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
         let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        let shift = frame.translation(translate, anchor: anchor)
-        let camera = frame.camera
-        let idealZoom = max(0, Int(camera.zoom.rounded(.down)))
-        let units = TileUnitFrame(camera: camera, projection: frame.projection, tileZoom: tiling.tileZoom, idealZoom: idealZoom)
-        let tileRatio = Float(1 / units.unitsPerTilePixel)
+        let idealZoom = max(0, Int(frame.camera.zoom.rounded(.down)))
+        let units = TileUnitFrame(camera: frame.camera, projection: frame.projection, tileZoom: tiling.tileZoom, idealZoom: idealZoom)
         frame.clock.mark(.style)
+        guard let styler = LineFeatureStyler(style, ctx, tileRatio: Float(1 / units.unitsPerTilePixel), images: frame.images.pattern)
+        else { return }
+        let painter = LinePainter(layer: layer, style: style, frame: frame, tile: target.tile, canvas: target.canvas,
+                                  shift: frame.translation(translate, anchor: anchor), units: units, idealZoom: idealZoom,
+                                  tiling: tiling, styler: styler)
+        try painter.paint()
+    }
 
-        var atlas = LineDashAtlas()
-        var batch = LineBatch()
-        let canvas = target.canvas
-        let sortByKey = style.sortKey != nil
-        // Constant styling is evaluated once for the layer.
-        let image = frame.images.pattern
-        var constant: LineLayerStyle.Feature?
-        if style.isFeatureConstant {
-            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image) else { return }
-            constant = f
-        }
-        func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
-            constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio, images: image)
-        }
-
+    private func paint() throws {
         // A vector tile's lines are tessellated once and kept (MapLibre's buckets).
-        if let pass = tile, try LineBucketDrawing.draw(layer, style, frame, pass: pass, shift: shift, feature: feature) {
+        if let pass = tile, try LineBucketDrawing.draw(layer, style, frame, pass: pass, shift: shift, feature: styler.feature) {
             return
         }
-
         // A GeoJSON tile is drawn inside its square (its features cut to the buffered square,
         // with the cut points so dashes restart there). A vector tile arrives clipped, its
         // lines whole inside it, and is clipped to its square by the tiling's clip canvas.
-        if let tileClip = tile?.pixelClip {
-            // Parts that cannot reach the view are not tessellated (step gradients need every
-            // part: their ramp width depends on it).
-            var cull: SIMD4<Double>?
-            if !style.gradientIsStep {
-                let margin = (style.constantReach() ?? 256 * Double(style.pixelRatio)) + Double((shift * shift).sum().squareRoot())
-                let r = camera.visibleWorldBounds(margin: margin)
-                cull = SIMD4(r.minX, r.minY, r.maxX, r.maxY) * units.unitsPerWorld
-                    - SIMD4(units.origin.x, units.origin.y, units.origin.x, units.origin.y)
-            }
-            try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 0) { fctx, geometry, clips in
-                guard geometry.type != .point, let feature = feature(fctx) else { return }
-                frame.clock.mark(.style)
-                batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units, cull: cull)
-                frame.clock.mark(.prepare)
-            }
-            var ramp: LineGradientRamp?
-            if style.gradient != nil {
-                let width = LineGradientRamp.resolution(step: style.gradientIsStep, maxLineLength: batch.maxLineLength,
-                                                        tileZoom: tiling.tileZoom, sourceMaxZoom: tiling.maxzoom)
-                var r = LineGradientRamp(width: width, nearest: style.gradientIsStep)
-                for c in batch.rampClips { _ = r.addRow(clip: c) { style.gradientColor(at: $0, context: ctx) } }
-                ramp = r
-                frame.clock.mark(.style)
-            }
-            batch.flush(sortByKey: sortByKey, ramp: ramp, frame: units, shift: shift, clip: tileClip, on: canvas)
-            frame.clock.mark(.raster)
-            return
-        }
+        if let tileClip = tile?.pixelClip { return try paintGeoJSONTile(clip: tileClip) }
+        try paintWhole()
+    }
 
+    /// A GeoJSON tile cut as geojson-vt cuts it, drawn inside its square.
+    private func paintGeoJSONTile(clip tileClip: PixelClip) throws {
+        var batch = LineBatch()
+        // Parts that cannot reach the view are not tessellated (step gradients need every
+        // part: their ramp width depends on it).
+        var cull: SIMD4<Double>?
+        if !style.gradientIsStep {
+            let margin = (style.constantReach() ?? 256 * Double(style.pixelRatio)) + Double((shift * shift).sum().squareRoot())
+            let r = frame.camera.visibleWorldBounds(margin: margin)
+            cull = SIMD4(r.minX, r.minY, r.maxX, r.maxY) * units.unitsPerWorld
+                - SIMD4(units.origin.x, units.origin.y, units.origin.x, units.origin.y)
+        }
+        try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: 0) { fctx, geometry, clips in
+            guard geometry.type != .point, let feature = styler.feature(fctx) else { return }
+            frame.clock.mark(.style)
+            batch.add(feature, geometry: geometry, clips: clips, useClips: !clips.isEmpty, frame: units, cull: cull)
+            frame.clock.mark(.prepare)
+        }
+        var ramp: LineGradientRamp?
+        if style.gradient != nil {
+            let width = LineGradientRamp.resolution(step: style.gradientIsStep, maxLineLength: batch.maxLineLength,
+                                                    tileZoom: tiling.tileZoom, sourceMaxZoom: tiling.maxzoom)
+            var r = LineGradientRamp(width: width, nearest: style.gradientIsStep)
+            let ctx = frame.layerContext
+            for c in batch.rampClips { _ = r.addRow(clip: c) { style.gradientColor(at: $0, context: ctx) } }
+            ramp = r
+            frame.clock.mark(.style)
+        }
+        batch.flush(sortByKey: style.sortKey != nil, ramp: ramp, frame: units, shift: shift, clip: tileClip, on: canvas)
+        frame.clock.mark(.raster)
+    }
+
+    /// A source drawn whole: GeoJSON keeps its tessellated view; otherwise every feature within
+    /// reach of the view, flushed as it goes when unsorted so the mesh stays small.
+    private func paintWhole() throws {
         let margin: Double = (style.constantReach() ?? 256 * Double(style.pixelRatio))
             + Double((shift * shift).sum().squareRoot())
         let clip = PixelClip(width: canvas.width, height: canvas.height)
-        // A GeoJSON source drawn whole keeps its tessellated view too.
         if tile == nil, try GeoJSONLineBucketDrawing.draw(layer, style, frame, rect: FeatureStream.queryRect(in: frame, marginPixels: margin),
                                                           units: units, idealZoom: idealZoom, shift: shift, clip: clip,
-                                                          canvas: canvas, feature: feature) {
+                                                          canvas: canvas, feature: styler.feature) {
             return
         }
+        let sortByKey = style.sortKey != nil
+        var batch = LineBatch()
         try FeatureStream.forEach(layer, in: frame, tile: tile, marginPixels: margin) { fctx, geometry, _ in
-            guard geometry.type != .point, let feature = feature(fctx) else { return }
+            guard geometry.type != .point, let feature = styler.feature(fctx) else { return }
             frame.clock.mark(.style)
             batch.add(feature, geometry: geometry, clips: [], useClips: false, frame: units)
             frame.clock.mark(.prepare)
-            // Without sorting, draw as we go so the mesh stays small.
             if !sortByKey, batch.vertexCount > 1 << 16 {
                 batch.flush(sortByKey: false, ramp: nil, frame: units, shift: shift, clip: clip, on: canvas)
                 frame.clock.mark(.raster)
@@ -119,5 +132,28 @@ enum LinePainter {
         }
         batch.flush(sortByKey: sortByKey, ramp: nil, frame: units, shift: shift, clip: clip, on: canvas)
         frame.clock.mark(.raster)
+    }
+}
+
+/// A line layer's style per feature for one tile: evaluated once for the layer when it is
+/// feature-constant, else per feature; dash patterns go into the tile's atlas.
+final class LineFeatureStyler {
+    private let style: LineLayerStyle
+    private let tileRatio: Float
+    private let images: (String) -> PatternImage?
+    private var atlas = LineDashAtlas()
+    private var constant: LineLayerStyle.Feature?
+
+    /// Nil when a constant style draws nothing.
+    init?(_ style: LineLayerStyle, _ ctx: EvaluationContext, tileRatio: Float, images: @escaping (String) -> PatternImage?) {
+        self.style = style; self.tileRatio = tileRatio; self.images = images
+        if style.isFeatureConstant {
+            guard let f = style.feature(ctx, dashAtlas: &atlas, tileRatio: tileRatio, images: images) else { return nil }
+            constant = f
+        }
+    }
+
+    func feature(_ fctx: EvaluationContext) -> LineLayerStyle.Feature? {
+        constant ?? style.feature(fctx, dashAtlas: &atlas, tileRatio: tileRatio, images: images)
     }
 }

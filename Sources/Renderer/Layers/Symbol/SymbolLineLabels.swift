@@ -29,7 +29,9 @@ enum SymbolLineLabels {
         let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
         let batch = SymbolBatch()
-        try TiledLayerDrawing.run(layer, frame, tileGeoJSON: true, wholeFeatures: true) { pass in
+        let tiling = LayerTiling(perSourceTile: true, tileGeoJSON: true,
+                                 pointReach: TiledLayerDrawing.labelReach * frame.camera.pixelRatio, wholeFeatures: true)
+        try TiledLayerDrawing.run(layer, frame, tiling: tiling) { pass in
             guard let pass else { return }
             batch.beginTile()
             try paint(layer, frame, layout, options, shift: shift, batch, pass)
@@ -146,7 +148,7 @@ enum SymbolLineLabels {
         }
         let r = Float(radius)
         let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
-        let shows = frame.symbolPlacement.admit(key, anchor: world) { () -> Int? in
+        let shows = frame.symbolPlacement.admit(key, anchor: world) { () -> JointPlacement? in
             if !layout.allowOverlap {
                 if let b = textBox, collisions.collides(b) { return nil }
                 for c in circles where collisions.collides(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) { return nil }
@@ -157,7 +159,7 @@ enum SymbolLineLabels {
                 for c in circles { collisions.insert(circle: SIMD2(Float(c.x), Float(c.y)), radius: r) }
             }
             if let b = iconBox, !layout.iconIgnorePlacement { collisions.insert(b) }
-            return 0
+            return .whole
         }
         guard shows != nil else { return nil }
         return ShownLabels.Drawn(icon: icon, quads: quads)

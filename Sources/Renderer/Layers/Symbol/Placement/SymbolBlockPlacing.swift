@@ -22,7 +22,7 @@ extension MapRenderer {
     /// and its ring that places the symbol layers (top layer first) and draws nothing; the
     /// symbols it placed whose anchors lie in the block are the block's.
     func placeSymbolBlock(_ block: SymbolPlacementBlocks.BlockID, style: Style, zoom: Double,
-                          deadline: Deadline?) throws -> [SymbolKey: Int] {
+                          deadline: Deadline?) throws -> [SymbolKey: JointPlacement] {
         let size = SymbolPlacementBlocks.size
         let side = Int(Double(2 * SymbolPlacementBlocks.ring + 1) * size)
         let world = 512 * pow(2, zoom)
@@ -36,10 +36,10 @@ extension MapRenderer {
             $0.type == .symbol && $0.isInZoomRange(zoom) && $0.isVisible(globalState: frame.globalState)
         }
         try SymbolPainter.placeAll(symbols, frame)
-        var variants: [SymbolKey: Int] = [:]
+        var decisions: [SymbolKey: JointPlacement] = [:]
         for p in frame.symbolPlacement.placed where SymbolPlacementBlocks.block(of: p.anchor, zoom: zoom) == block {
-            variants[p.key] = p.variant
+            decisions[p.key] = p.decision
         }
-        return variants
+        return decisions
     }
 }

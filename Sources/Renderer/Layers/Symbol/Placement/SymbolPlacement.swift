@@ -21,8 +21,8 @@ final class SymbolPlacement {
     /// nil: greedy.
     private let lookup: SymbolBlockLookup?
     /// Greedy renders that place a block keep what they placed: its anchor and which of its
-    /// text placements won (a variable anchor's index; −1 for a fixed anchor).
-    private(set) var placed: [(key: SymbolKey, anchor: WorldPoint, variant: Int)] = []
+    /// text placements won and whether its text and icon show.
+    private(set) var placed: [(key: SymbolKey, anchor: WorldPoint, decision: JointPlacement)] = []
     private let records: Bool
 
     /// `placeableArea`: MapLibre's collision grid of a view (`LabelCollisions.placeableArea`).
@@ -56,32 +56,32 @@ final class SymbolPlacement {
     /// anchors of a polygon or line do not depend on the view.
     var laysOutPerTile: Bool { lookup != nil || records }
 
-    /// Whether, and how, the symbol `key` anchored at `anchor` shows: the variant it shows
-    /// with, nil when hidden. Greedy: `place` finds room for it (taking that room) and says
-    /// which variant found it. Blocks: what its block decided (`place` is not called).
-    func admit(_ key: SymbolKey, anchor: WorldPoint, place: () -> Int?) -> Int? {
-        if let lookup { return lookup.variant(of: key, anchor: anchor) }
-        guard let variant = place() else { return nil }
-        if records { placed.append((key, anchor, variant)) }
-        return variant
+    /// Whether, and how, the symbol `key` anchored at `anchor` shows; nil when hidden.
+    /// Greedy: `place` finds room for it (taking that room) and says how it shows. Blocks: what
+    /// its block decided (`place` is not called).
+    func admit(_ key: SymbolKey, anchor: WorldPoint, place: () -> JointPlacement?) -> JointPlacement? {
+        if let lookup { return lookup.decision(of: key, anchor: anchor) }
+        guard let decision = place() else { return nil }
+        if records { placed.append((key, anchor, decision)) }
+        return decision
     }
 }
 
-/// What placement decided for a point symbol, as one number a block keeps: which text
-/// placement won (a variable anchor's index, −1 for the fixed anchor) and whether the text
-/// and the icon show (either may show alone when the other is optional).
-struct SymbolChoice: Equatable {
-    var variant: Int
+/// What placement decided for a symbol, as a block keeps it: which text placement won (a
+/// variable anchor's index, −1 for the fixed anchor; vertical shapings from
+/// `SymbolPainter.verticalVariants` up) and whether the text and the icon show (either may
+/// show alone when the other is optional). Line labels show whole or not at all.
+struct JointPlacement: Equatable, Sendable {
+    private var storedVariant: Int32
     var text: Bool
     var icon: Bool
 
-    init(variant: Int, text: Bool, icon: Bool) { self.variant = variant; self.text = text; self.icon = icon }
-
-    init(code: Int) {
-        variant = code / 4 - 1
-        text = code & 2 != 0
-        icon = code & 1 != 0
+    init(variant: Int, text: Bool, icon: Bool) {
+        storedVariant = Int32(variant); self.text = text; self.icon = icon
     }
 
-    var code: Int { (variant + 1) * 4 + (text ? 2 : 0) + (icon ? 1 : 0) }
+    var variant: Int { Int(storedVariant) }
+
+    /// A label shown whole at its fixed anchor (line labels).
+    static let whole = JointPlacement(variant: -1, text: true, icon: true)
 }

@@ -17,12 +17,14 @@ final class SymbolPlacementBlocks: Sendable {
 
     struct BlockID: Hashable, Sendable { let x: Int, y: Int }
 
-    /// The symbols one block placed, each with the variant it shows with.
+    /// The symbols one block placed, each with how it shows.
     final class Placed: Sendable {
-        let variants: [SymbolKey: Int]
-        init(variants: [SymbolKey: Int]) { self.variants = variants }
+        let decisions: [SymbolKey: JointPlacement]
+        init(decisions: [SymbolKey: JointPlacement]) { self.decisions = decisions }
         /// Bytes held: a dictionary slot per symbol at a load factor of ½–¾.
-        var byteSize: Int { 128 + variants.capacity * (MemoryLayout<SymbolKey>.stride + 8) * 3 / 2 }
+        var byteSize: Int {
+            128 + decisions.capacity * (MemoryLayout<SymbolKey>.stride + MemoryLayout<JointPlacement>.stride) * 3 / 2
+        }
     }
 
     let cache: SourceCache<Placed>
@@ -33,9 +35,10 @@ final class SymbolPlacementBlocks: Sendable {
 
     /// The block's placement for `styleHash` at `zoom`: cached, being placed by another render
     /// (waits for it), or placed now by `place`.
-    func placed(_ block: BlockID, styleHash: String, zoom: Double, place: () throws -> [SymbolKey: Int]) throws -> Placed {
+    func placed(_ block: BlockID, styleHash: String, zoom: Double,
+                place: () throws -> [SymbolKey: JointPlacement]) throws -> Placed {
         let key = "\(styleHash)|\(zoom.bitPattern)|\(block.x)|\(block.y)"
-        return try cache.value(for: key) { Placed(variants: try place()) }
+        return try cache.value(for: key) { Placed(decisions: try place()) }
     }
 
     /// Blocks placed and cached so far (tests, metrics).
@@ -60,14 +63,14 @@ final class SymbolBlockLookup {
         self.zoom = zoom; self.fetch = fetch
     }
 
-    /// The variant the symbol shows with, nil when its block did not place it.
-    func variant(of key: SymbolKey, anchor: WorldPoint) -> Int? {
+    /// How the symbol shows, nil when its block did not place it.
+    func decision(of key: SymbolKey, anchor: WorldPoint) -> JointPlacement? {
         let id = SymbolPlacementBlocks.block(of: anchor, zoom: zoom)
-        if let b = blocks[id] { return b.variants[key] }
+        if let b = blocks[id] { return b.decisions[key] }
         do {
             let b = try fetch(id)
             blocks[id] = b
-            return b.variants[key]
+            return b.decisions[key]
         } catch {
             failure = error
             return nil

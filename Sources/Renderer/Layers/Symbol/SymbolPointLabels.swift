@@ -1,0 +1,148 @@
+import Geo
+import Raster
+import StyleSpec
+
+/// One source tile's point labels (or a whole source's): laid out once (`SymbolPointTileLayout`),
+/// then each anchor in placement order decided (`decide`, against the collision boxes, or as
+/// its placement block decided) and, when it shows, its glyph quads and icon collected. The
+/// tile's shown labels go into the layer's batch in drawing order.
+struct SymbolPointLabels {
+    let layer: Layer
+    let frame: RenderFrame
+    let layout: SymbolLayerLayout
+    let batch: SymbolBatch
+    let tile: SourceTilePass?
+    /// `text-translate` and `icon-translate` in device pixels.
+    private let shift, iconShift: SIMD2<Float>
+    /// Point labels aligned with the map turn with it (`*-rotation-alignment: map`).
+    private let textMapAngle, iconMapAngle: Float
+    private let ratio: Float
+    /// GeoJSON anchors sit on geojson-vt's whole tile units, as MapLibre's do.
+    private let quantum: Double?
+    /// A GeoJSON tile owns the anchors inside its square (MapLibre drops the others).
+    private let geoJSONSquare: WorldRect?
+    private let unitsPerWorld: Double
+    private let collisions: LabelCollisions
+    /// Tiles of one grid place an anchor at the same fraction of a pixel, whatever corner
+    /// they are measured from, so its glyphs shade alike on both sides of an edge.
+    private let snapsAnchors: Bool
+
+    /// A shown label, before the tile's labels are put in drawing order.
+    private struct Shown {
+        var y: Float
+        var feature: Int
+        var icon: SymbolIcons.Placed?
+        var quads: [SymbolBatch.Quad]
+    }
+
+    init(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout, _ batch: SymbolBatch, tile: SourceTilePass?) {
+        self.layer = layer; self.frame = frame; self.layout = layout; self.batch = batch; self.tile = tile
+        let ctx = frame.layerContext
+        let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        shift = frame.translation(translate, anchor: translateAnchor)
+        let iconTranslate = LayerProperty(layer, "icon-translate", .paint, ctx, convert: Convert.offset).value(ctx)
+        let iconTranslateAnchor = LayerProperty(layer, "icon-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        iconShift = frame.translation(iconTranslate, anchor: iconTranslateAnchor)
+        let mapAngle = Float(-frame.camera.bearing * .pi / 180)
+        textMapAngle = layout.textRotationAlignment == "map" ? mapAngle : 0
+        iconMapAngle = layout.iconRotationAlignment == "map" ? mapAngle : 0
+        frame.clock.mark(.style)
+        ratio = Float(frame.camera.pixelRatio)
+        let tileZoom = tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? Int(frame.zoom)
+        unitsPerWorld = Double(1 << min(30, max(0, tileZoom))) * 8192
+        var square: WorldRect?
+        if let tile, case .geoJSON = tile.content { square = tile.square }
+        geoJSONSquare = square
+        collisions = frame.labelCollisions
+        snapsAnchors = frame.symbolPlacement.usesBlocks
+        quantum = tile == nil || square != nil
+            ? FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 } : nil
+    }
+
+    /// Lays out, places and collects the tile's labels.
+    func run() throws {
+        let (tileLayout, kept) = try frame.resources.symbolPointLayouts.layout(layer, frame, pass: tile) { margin in
+            try SymbolPointTileLayout.build(layer, frame, layout, tile: tile, unitsPerWorld: unitsPerWorld, marginPixels: margin)
+        }
+        let symbols = tileLayout.symbols
+        var drawings: [Int: (Int, [Int?])] = [:]
+        var shown: [Shown] = []
+        for (k, point) in placementOrder(symbols, kept: kept) {
+            frame.clock.mark(.prepare)
+            if drawings[k] == nil { drawings[k] = (batch.add(symbols[k].f.drawing), symbols[k].f.sectionDrawingIndices(batch)) }
+            if let s = label(symbols[k], at: point, drawing: drawings[k]!) { shown.append(s) }
+        }
+        if layout.sortsByY {
+            shown = shown.enumerated().sorted { a, b in
+                a.element.y != b.element.y ? a.element.y < b.element.y
+                    : a.element.feature != b.element.feature ? a.element.feature > b.element.feature : a.offset < b.offset
+            }.map(\.element)
+        }
+        for s in shown {
+            if let icon = s.icon { batch.icons.append(icon) }
+            batch.quads.append(contentsOf: s.quads)
+        }
+        frame.clock.mark(.raster)
+    }
+
+    /// The anchors to place, in order: `symbol-sort-key` order, or with `symbol-z-order:
+    /// viewport-y` the lowest on screen first. Anchors of a kept layout far beyond the view
+    /// (256 px plus twice the label's own reach) are left out.
+    private func placementOrder(_ symbols: [SymbolPointTileLayout.Symbol], kept: Bool) -> [(symbol: Int, point: WorldPoint)] {
+        let reach: Double? = kept ? 256 * Double(ratio) : nil
+        let viewWidth = Double(frame.camera.width), viewHeight = Double(frame.camera.height)
+        let projection = frame.projection
+        func inReach(_ p: WorldPoint, size: Double) -> Bool {
+            guard let reach else { return true }
+            let d = projection.apply(p)
+            let r = reach + 2 * size
+            return Double(d.x) > -r && Double(d.y) > -r && Double(d.x) < viewWidth + r && Double(d.y) < viewHeight + r
+        }
+        var order: [(symbol: Int, point: WorldPoint)] = []
+        for (k, sym) in symbols.enumerated() { for p in sym.anchors where inReach(p, size: sym.size) { order.append((k, p)) } }
+        guard layout.placesBottomFirst else { return order }
+        return order.enumerated().sorted { a, b in
+            let ya = projection.apply(a.element.point).y, yb = projection.apply(b.element.point).y
+            return ya != yb ? ya > yb : symbols[a.element.symbol].feature != symbols[b.element.symbol].feature
+                ? symbols[a.element.symbol].feature < symbols[b.element.symbol].feature : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// One anchor of a symbol: nil when the tile does not own it, placement hides it, or a
+    /// block placement only records it.
+    private func label(_ symbol: SymbolPointTileLayout.Symbol, at point: WorldPoint, drawing: (Int, [Int?])) -> Shown? {
+        let f = symbol.f
+        var world = point
+        if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
+        if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { return nil }
+        var base = frame.projection.apply(world)
+        if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
+        let candidate = PointLabelCandidate(f: f, at: base + shift, iconBase: base + iconShift, scale: f.fontSize / 24 * ratio,
+                                            padding: layout.padding * ratio, ratio: ratio,
+                                            textAngle: f.textRotate * .pi / 180 + textMapAngle, textMapAngle: textMapAngle,
+                                            iconAngle: f.iconRotate * .pi / 180 + iconMapAngle)
+        // Whether the text and the icon show, and where the text goes: found here, or as the
+        // symbol's block chose.
+        var found: PlacedText?
+        let key = SymbolKey(layer: layer.id, anchor: world, text: f.text, icon: f.icon?.name)
+        guard let decision = frame.symbolPlacement.admit(key, anchor: world, place: {
+            guard let (decision, text) = candidate.decide(layout, collisions) else { return nil }
+            found = text
+            return decision
+        }) else { return nil }
+        if frame.symbolPlacement.drawsNothing { return nil }
+        guard let text = found ?? (decision.text ? candidate.text(variant: decision.variant, layout, collisions) : PlacedText())
+        else { return nil }
+        let icon = decision.icon ? candidate.icon(for: text) : nil
+        var quads: [SymbolBatch.Quad] = []
+        if let shaping = text.shaping {
+            batch.appendGlyphs(shaping, at: candidate.at + text.shift, offset: text.offset, scale: candidate.scale,
+                               angle: candidate.textAngle, gridded: snapsAnchors, to: &quads) {
+                f.drawingIndex($0, base: drawing.0, sections: drawing.1)
+            }
+        }
+        return Shown(y: candidate.at.y, feature: symbol.feature,
+                     icon: icon.map { SymbolIcons.Placed(icon: $0.icon, at: candidate.iconAt(text), angle: $0.angle) }, quads: quads)
+    }
+}
