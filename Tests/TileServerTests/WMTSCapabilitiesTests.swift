@@ -59,6 +59,9 @@ final class WMTSCapabilitiesTests: XCTestCase {
                 XCTAssertEqual(m.text("MatrixHeight"), String(1 << z))
             }
         }
+        XCTAssertEqual(sets[0].childOrder, ["Identifier", "SupportedCRS", "WellKnownScaleSet", "TileMatrix"])
+        XCTAssertEqual(root.childOrder, ["ServiceIdentification", "OperationsMetadata", "Contents", "ServiceMetadataURL"])
+        XCTAssertEqual(contents.childOrder, ["Layer", "TileMatrixSet"])
         XCTAssertEqual(sets[0].text("WellKnownScaleSet"), "urn:ogc:def:wkss:OGC:1.0:GoogleMapsCompatible")
         XCTAssertNil(sets[1].text("WellKnownScaleSet"), "the well-known set is 256 px only")
     }
@@ -69,6 +72,8 @@ final class WMTSCapabilitiesTests: XCTestCase {
         XCTAssertEqual(layers.map { $0.text("Identifier") }, ["bright-256", "bright-512"])
         XCTAssertEqual(layers.map { $0.text("Title") }, ["Bright (256 px)", "Bright (512 px)"])
         for (layer, sizePart) in zip(layers, ["", "/512"]) {
+            XCTAssertEqual(layer.childOrder, ["Title", "WGS84BoundingBox", "Identifier", "Style", "Format", "TileMatrixSetLink", "ResourceURL"],
+                           "the order of WMTS 1.0.0's LayerType")
             XCTAssertEqual(layer.children("Format").map(\.stringValue), ["image/png", "image/jpeg", "image/webp"])
             XCTAssertEqual(layer.child("TileMatrixSetLink")?.text("TileMatrixSet"), "GoogleMapsCompatible" + (sizePart.isEmpty ? "_256" : "_512"))
             let urls = layer.children("ResourceURL")
@@ -177,6 +182,13 @@ extension XMLElement {
     }
 
     func child(_ name: String) -> XMLElement? { children(name).first }
+
+    /// The local names of the child elements, runs of the same name counted once.
+    var childOrder: [String] {
+        (children ?? []).compactMap { ($0 as? XMLElement)?.localName }.reduce(into: []) { out, n in
+            if out.last != n { out.append(n) }
+        }
+    }
 
     /// The value of the attribute whose local name is `name` (namespaces aside).
     func attr(_ name: String) -> String? {

@@ -108,6 +108,8 @@ enum WMTSCapabilities {
     static func matrixSetID(_ tileSize: Int) -> String { "GoogleMapsCompatible_\(tileSize)" }
 
     /// The `<Layer>` of `layer`'s `tileSize` px tiles: a resource URL template per format.
+    /// Children in the schema's order (`ows:Title`, `ows:WGS84BoundingBox`, `ows:Identifier`,
+    /// `Style`, `Format`, `TileMatrixSetLink`, `ResourceURL`), which strict clients check.
     static func layerElement(_ layer: Layer, tileSize: Int) -> String {
         let b = clamped(layer.bounds)
         let sizePart = tileSize == 256 ? "" : "/\(tileSize)"
@@ -115,11 +117,11 @@ enum WMTSCapabilities {
         var xml = """
             <Layer>
               <ows:Title>\(escape(layer.title)) (\(tileSize) px)</ows:Title>
-              <ows:Identifier>\(escape(layer.identifier))-\(tileSize)</ows:Identifier>
               <ows:WGS84BoundingBox crs="urn:ogc:def:crs:OGC:2:84">
                 <ows:LowerCorner>\(number(b[0])) \(number(b[1]))</ows:LowerCorner>
                 <ows:UpperCorner>\(number(b[2])) \(number(b[3]))</ows:UpperCorner>
               </ows:WGS84BoundingBox>
+              <ows:Identifier>\(escape(layer.identifier))-\(tileSize)</ows:Identifier>
               <Style isDefault="true"><ows:Identifier>default</ows:Identifier></Style>
 
         """
