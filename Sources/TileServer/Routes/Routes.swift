@@ -16,6 +16,7 @@ extension StrataApp {
         r.add(.GET, "/sessions/{id}", { app, ctx in try app.getSession(ctx) })
         r.add(.DELETE, "/sessions/{id}", { app, ctx in app.deleteSession(ctx) })
         r.add(.GET, "/sessions/{id}/warnings", { app, ctx in try app.sessionWarnings(ctx) })
+        r.add(.GET, "/sessions/{id}/wmts.xml", { app, ctx in try app.sessionWMTS(ctx) })
         // Style
         r.add(.GET, "/style", { app, ctx in try app.getStyle(ctx) })
         r.add(.PUT, "/style", { app, ctx in app.putStyle(ctx) })
