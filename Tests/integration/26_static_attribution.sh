@@ -10,8 +10,33 @@ cp "$STRATA_ROOT/config/styles/default.json" "$WORK/styles/default.json"
 jq '.sources.countries.attribution = "<a href=\"https://www.openstreetmap.org/copyright\" target=\"_blank\">&copy; OpenStreetMap contributors</a>"
   | .sources.cities.attribution = "<a href=\"https://openmaptiles.org/\">© OpenMapTiles</a> &amp; friends"' \
   "$STRATA_ROOT/config/styles/default.json" > "$WORK/styles/osm.json"
+# A style whose only source is an archive of the data directory: the archive's attribution
+mkdir -p "$WORK/data"
+cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
+python3 - "$WORK/data/omt.mbtiles" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("CREATE TABLE metadata (name TEXT, value TEXT)")
+db.execute("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+for k, v in [("name", "OMT"), ("format", "pbf"), ("minzoom", "0"), ("maxzoom", "14"),
+             ("attribution", '<a href="https://www.openmaptiles.org/">&copy; OpenMapTiles</a> <a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>')]:
+    db.execute("INSERT INTO metadata VALUES (?, ?)", (k, v))
+db.commit()
+PY
+cat > "$WORK/styles/archived.json" <<'JSON'
+{"version": 8, "name": "Archived", "sources": {"omt": {"type": "vector", "url": "mbtiles://omt"}},
+ "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#4a7ab0"}}]}
+JSON
 use_config "{\"stylesDir\": \"$WORK/styles\"}"
 start_server
+req GET /styles/archived.json; expect_status 200
+expect_json .attribution '<a href="https://www.openmaptiles.org/">&copy; OpenMapTiles</a> <a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>'
+req POST /sessions '{"style": "archived"}'; expect_status 201; ASID=$(jqr .id)
+req GET "/static/10,50,3/400x300.png?session=$ASID"; expect_status 200; cp "$BODY" "$WORK/archived-plain.png"
+req GET "/static/10,50,3/400x300.png?session=$ASID&attribution=true"; expect_status 200; cp "$BODY" "$WORK/archived-attr.png"
+read -r n x0 y0 x1 y1 <<<"$(python3 "$TOOLS/diff_box.py" "$WORK/archived-plain.png" "$WORK/archived-attr.png")"
+[ "$n" -gt 500 ] && [ "$x1" = 400 ] && [ "$y1" = 300 ] && [ "$y0" -ge 270 ] \
+  || fail "the archive's attribution is not drawn in the corner ($n px in [$x0, $x1) x [$y0, $y1))"; pass
 
 # The rendered TileJSON keeps the HTML (a client's attribution control shows links)
 req GET /styles/osm.json; expect_status 200

@@ -1,3 +1,4 @@
+import JSON
 import StyleSpec
 
 /// The attribution a static image draws (`attribution=true`, or config `staticAttribution`):
@@ -16,11 +17,12 @@ enum StaticAttribution {
     }
 
     /// The sources' distinct attributions in source order as plain text, joined with ` | `
-    /// (as the rendered TileJSON joins them); nil when no source has one.
-    static func text(of style: Style) -> String? {
+    /// (as the rendered TileJSON joins them); nil when no source has one. `read` gives a
+    /// source's attribution (its own, or its archive's: `PublishedData.attribution(ofSource:)`).
+    static func text(of style: Style, read: (JSONValue) -> String? = { $0["attribution"]?.stringValue }) -> String? {
         var seen: [String] = []
         for source in style.sources {
-            guard let html = source.json["attribution"]?.stringValue else { continue }
+            guard let html = read(.object(source.json)) else { continue }
             let text = plain(html)
             if !text.isEmpty, !seen.contains(text) { seen.append(text) }
         }

@@ -24,7 +24,7 @@ extension StrataApp {
                                         quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
         let attribution = try StaticAttribution.wanted(ctx.request.query["attribution"], default: config.staticAttribution)
         let style = try sessions.session(ctx.sessionID).current.style
-        if attribution { view.attribution = StaticAttribution.text(of: style.style) }
+        if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
         let renderer = self.renderer
         return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { [view] budget in
             try renderer.renderStatic(style: style, view: view, budget: budget)
@@ -78,7 +78,7 @@ extension StrataApp {
                 guard let b = v.boolValue else { throw APIError.badRequest("attribution must be a boolean", code: "invalid_attribution", path: "/attribution") }
                 attribution = b
             }
-            if attribution { view.attribution = StaticAttribution.text(of: style.style) }
+            if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
             return (style, view, o["style"] != nil)
         }.flatMap { [self] (style, view, inline) in
             image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in
