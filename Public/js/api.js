@@ -51,6 +51,8 @@ export class Api {
   createSession(style) { return this.request("POST", "/sessions", style === undefined ? {} : { style }); }
   getSession(id) { return this.request("GET", `/sessions/${enc(id)}`); }
   deleteSession(id) { return this.request("DELETE", `/sessions/${enc(id)}`); }
+  /** The server's published styles: [{id, name, url, version}] (tileserver-gl's catalog). */
+  publishedStyles() { return this.request("GET", "/styles.json"); }
 
   // Style
   style() { return this.request("GET", "/style"); }

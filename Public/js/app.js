@@ -48,11 +48,12 @@ export class App extends EventTarget {
     return true;
   }
 
-  /** A fresh session from the server's default style (the "reset" button). */
-  async newSession(push = true) {
+  /** A fresh session from the server's default style (the "reset" button), or from the
+   *  published style `style` (the style picker). */
+  async newSession(push = true, style = undefined) {
     let created;
     try {
-      created = await this.api.createSession();
+      created = await this.api.createSession(style);
     } catch (e) {
       this.report(e);
       return false;

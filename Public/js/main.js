@@ -10,6 +10,7 @@ import { AddLayerForm } from "./add-layer.js";
 import { SourcePanel } from "./sources.js";
 import { StylePanel } from "./style-view.js";
 import { AnnotationPanel } from "./annotations.js";
+import { StylePicker } from "./style-picker.js";
 import { readFragment, writeFragment } from "./fragment.js";
 
 const api = new Api();
@@ -36,6 +37,7 @@ new AddLayerForm($("#add-layer"), app);
 new SourcePanel($("#sources"), app);
 const stylePanel = new StylePanel($("#tab-style"), app);
 new AnnotationPanel($("#tab-annotations"), app, map);
+const picker = new StylePicker($("#style-picker"), app);
 
 // Tabs
 for (const tab of document.querySelectorAll("[data-tab]")) {
@@ -96,6 +98,7 @@ window.addEventListener("hashchange", () => {
 
 async function start() {
   const { map: view } = readFragment();
+  picker.load();
   await app.start();
   if (view) map.setView(view.lon, view.lat, view.z);
   else {

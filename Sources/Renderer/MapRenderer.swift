@@ -47,9 +47,10 @@ public final class MapRenderer: Sendable {
         try draw(style, camera: camera, into: canvas, deadline: deadline, collectStats: collectStats).stats
     }
 
-    /// `render`, also telling whether the image is uniform.
+    /// `render`, also telling whether the image is uniform. `attribution` (plain text) is drawn
+    /// in the bottom-right corner above everything, as MapLibre's attribution control shows it.
     public func draw(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline? = nil,
-                     collectStats: Bool = false) throws -> Result {
+                     collectStats: Bool = false, attribution: String? = nil) throws -> Result {
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
@@ -73,6 +74,7 @@ public final class MapRenderer: Sendable {
         }
         // View annotations: above every layer.
         if try AnnotationPainter.draw(frame) { frame.drewFeatures = true }
+        if let attribution, try AttributionPainter.draw(attribution, frame) { frame.drewFeatures = true }
         let uniform = frame.drewFeatures ? nil : canvas.pixmap.pixel(0, 0)
         return Result(stats: frame.clock.stats, uniformColor: uniform)
     }

@@ -11,6 +11,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(try ServerConfig(json: ["renderCacheBytes": 67108864], file: "x.json").renderCacheBytes, 64 << 20)
         XCTAssertTrue(c.crossSourceCollisions)
         XCTAssertFalse(try ServerConfig(json: ["crossSourceCollisions": false], file: "x.json").crossSourceCollisions)
+        XCTAssertFalse(c.staticAttribution)
+        XCTAssertTrue(try ServerConfig(json: ["staticAttribution": true], file: "x.json").staticAttribution)
         c.resolvePaths(relativeTo: "/srv/strata/config")
         XCTAssertEqual(c.dataDir, "/srv/strata/config/data")
         XCTAssertEqual(c.store, "/srv/strata/config/data/strata.sqlite")
@@ -51,7 +53,8 @@ final class ConfigTests: XCTestCase {
                                (["renderCacheBytes": 64], "/renderCacheBytes: must be at least 1 MiB"),
                                (["heapTrimSeconds": -1], "/heapTrimSeconds: expected seconds"),
                                (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer"),
-                               (["crossSourceCollisions": "no"], "/crossSourceCollisions: expected a boolean")] {
+                               (["crossSourceCollisions": "no"], "/crossSourceCollisions: expected a boolean"),
+                               (["staticAttribution": "yes"], "/staticAttribution: expected a boolean")] {
             XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
                 let d = "\(e)"
                 XCTAssertTrue(d.hasPrefix("cfg.json: "), d)

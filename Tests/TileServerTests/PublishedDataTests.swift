@@ -112,4 +112,20 @@ final class PublishedDataTests: XCTestCase {
         XCTAssertEqual(try json(send("/rendered.json")).arrayValue?.map { $0["id"] }, ["default"])
         XCTAssertEqual(try send("/fonts.json").status, .ok)
     }
+
+    /// A source's attribution as a GL client shows it: its own, else its archive's.
+    func testSourceAttributionFallsBackToTheArchive() throws {
+        let data = app.publishedData
+        XCTAssertEqual(data.attribution(ofSource: ["type": "vector", "url": "mbtiles://city"]), "© OpenStreetMap contributors")
+        XCTAssertEqual(data.attribution(ofSource: ["type": "vector", "url": "mbtiles://city", "attribution": "Mine"]), "Mine")
+        XCTAssertEqual(data.attribution(ofSource: ["type": "vector", "url": "mbtiles://city", "attribution": ""]), "",
+                       "an empty attribution of the style's own is kept")
+        XCTAssertNil(data.attribution(ofSource: ["type": "vector", "url": "mbtiles://nope"]))
+        XCTAssertNil(data.attribution(ofSource: ["type": "vector", "url": "https://example.com/tiles.json"]))
+        let tileJSON = PublishedTileJSON.rendered(id: "s", style: ["version": 8, "sources": ["a": ["type": "vector", "url": "mbtiles://city"],
+                                                                                         "b": ["type": "geojson", "attribution": "NE"]]],
+                                                  renderHash: "h", baseURL: "http://x", tileSize: 256,
+                                                  sourceAttribution: data.attribution(ofSource:))
+        XCTAssertEqual(tileJSON["attribution"], "© OpenStreetMap contributors | NE")
+    }
 }

@@ -1,5 +1,7 @@
 """Starts and stops the real `strata serve` for the browser test: a temp data dir (a copy of
-config/data) and a temp SQLite store, so a restart keeps the sessions (durability)."""
+config/data) and a temp SQLite store, so a restart keeps the sessions (durability). Its styles
+folder publishes config/styles/default.json and OCEAN (one blue background layer), so the
+viewer's style picker has two published styles to offer."""
 import json
 import os
 import re
@@ -12,6 +14,10 @@ import urllib.error
 import urllib.request
 
 
+OCEAN = {"version": 8, "name": "Ocean", "sources": {},
+         "layers": [{"id": "ocean", "type": "background", "paint": {"background-color": "#0000ff"}}]}
+
+
 class Server:
     def __init__(self, root, binary):
         self.root, self.binary = root, binary
@@ -20,6 +26,17 @@ class Server:
         for name in os.listdir(os.path.join(root, "config", "data")):
             if name.endswith(".geojson"):
                 shutil.copy(os.path.join(root, "config", "data", name), os.path.join(self.work, "data"))
+        styles = os.path.join(self.work, "styles")
+        os.makedirs(styles)
+        shutil.copy(os.path.join(root, "config", "styles", "default.json"), styles)
+        with open(os.path.join(styles, "ocean.json"), "w") as f:
+            json.dump(OCEAN, f)
+        with open(os.path.join(root, "config", "server.json")) as f:
+            config = json.load(f)
+        config.update(stylesDir=styles, publicDir=os.path.join(root, "Public"))
+        self.config = os.path.join(self.work, "server.json")
+        with open(self.config, "w") as f:
+            json.dump(config, f)
         self.log_path = os.path.join(self.work, "server.log")
         self.proc = None
         self.port = 0
@@ -32,7 +49,7 @@ class Server:
         """Starts on the previous port (or a free one the first time); waits for /health."""
         log = open(self.log_path, "a")
         self.proc = subprocess.Popen(
-            [self.binary, "serve", "--config", os.path.join(self.root, "config", "server.json"),
+            [self.binary, "serve", "--config", self.config,
              "--port", str(self.port), "--data-dir", os.path.join(self.work, "data"),
              "--store", os.path.join(self.work, "store.sqlite"),
              # A render budget no test render meets: a busy machine must not make a tile a 503.

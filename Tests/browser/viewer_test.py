@@ -9,7 +9,8 @@ reload keeps the session's style; @2x tiles on a high-density screen; a server r
 survived; copy, add into a slot, keyboard reorder; the style tab's history and download; a
 deleted session offers a new one; zoom/pan/cursor on the map; annotations added by a click
 on the map, edited, toggled and deleted in the Notes tab; a custom layer and a symbol layer
-(text field, font from GET /fonts, icon from GET /images) added and edited. Screenshots go to Tests/browser/artifacts/.
+(text field, font from GET /fonts, icon from GET /images) added and edited; the style picker
+lists the published styles and switching to one shows it. Screenshots go to Tests/browser/artifacts/.
 Exit status 0 only when every check passed.
 """
 import json
@@ -25,6 +26,7 @@ from viewer_page import BLUE, GREEN, RED, Viewer, non_blank  # noqa: E402
 from viewer_annotations import annotations_tab  # noqa: E402
 from viewer_custom import custom_layer  # noqa: E402
 from viewer_symbols import symbol_layer  # noqa: E402
+from viewer_styles import style_picker  # noqa: E402
 
 ROOT = os.environ.get("STRATA_ROOT") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("STRATA_BIN") or os.path.join(ROOT, ".build", "debug", "strata")
@@ -306,6 +308,7 @@ def run(v, server):
     fresh = v.session()
     v.check(fresh != session and "box-red" not in v.server_layers(fresh), "the new session starts from the default style")
     v.shot("14-new-session.png")
+    style_picker(v)
     errors = page.exceptions()
     v.check(not errors, f"no uncaught page exceptions or console errors ({errors})")
 

@@ -47,7 +47,8 @@ expect_json '.[0].url' "http://$HOST/styles/blue/style.json"
 [ -z "$(header Vary)" ] || fail "published catalogs must not vary on the session"; pass
 req GET /rendered.json; expect_status 200
 expect_json 'map(.id) | join(",")' "blue,default"
-expect_json '.[0].attribution' "Natural Earth"
+# the sources' own attributions, and for one without, its archive's (city.mbtiles' metadata)
+expect_json '.[0].attribution' "OSM contributors | Natural Earth"
 req GET /512/rendered.json; expect_status 200; expect_json 'map(.tileSize) | join(",")' "512,512"
 
 # TileJSON: absolute tile URLs on the request's Host, pinned to the style hash

@@ -23,12 +23,13 @@ struct AnnotationLayout: Sendable {
     /// fonts directory.
     static let fontstack = "Noto Sans Regular"
 
-    /// `glyph` looks a code point up in `fontstack`.
-    init(_ a: Annotation, glyph: (UInt32) -> SDFGlyph?) {
+    /// `glyph` looks a code point up in `fontstack`. `wrapWidth` (CSS px, box included) replaces
+    /// the default wrap width of a box fitted to its text.
+    init(_ a: Annotation, glyph: (UInt32) -> SDFGlyph?, wrapWidth: Double? = nil) {
         let style = a.appearance
         let k = style.textSize / TextShaper.oneEm
         let inset = style.padding + Self.border
-        let maxWidth = a.width.map { max(1, $0 - 2 * inset) / k } ?? Self.maxWidthEms * TextShaper.oneEm
+        let maxWidth = (a.width ?? wrapWidth).map { max(1, $0 - 2 * inset) / k } ?? Self.maxWidthEms * TextShaper.oneEm
         let lineHeight = Self.lineHeight * TextShaper.oneEm
         let text = a.text.unicodeScalars.map(\.value)
         let shaping = text.isEmpty ? nil

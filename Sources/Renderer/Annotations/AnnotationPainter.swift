@@ -38,7 +38,7 @@ enum AnnotationPainter {
                 let b = box.rounded(.toNearestOrAwayFromZero)
                 guard b.z > 0, b.w > 0, b.x < Double(canvas.width), b.y < Double(canvas.height) else { continue }
                 drew = true
-                drawBox(p, at: b, ratio: r, on: canvas)
+                drawBox(p.layout, p.appearance, at: b, ratio: r, on: canvas)
             }
         }
         frame.clock.mark(.raster)
@@ -50,8 +50,9 @@ enum AnnotationPainter {
         abs(v - v.rounded()) < 1e-6 ? v.rounded() : v
     }
 
-    private static func drawBox(_ p: PlacedAnnotation, at b: SIMD4<Double>, ratio r: Double, on canvas: Canvas) {
-        let style = p.appearance
+    /// One laid-out box (background, border, text) at device-pixel rectangle `b`.
+    static func drawBox(_ layout: AnnotationLayout, _ style: Annotation.Appearance, at b: SIMD4<Double>, ratio r: Double,
+                        on canvas: Canvas) {
         let x0 = Int(b.x), y0 = Int(b.y), x1 = Int(b.z), y1 = Int(b.w)
         fill(x0, y0, x1, y1, premultiplied(style.backgroundColor.color), on: canvas)
         let bw = max(1, Int((AnnotationLayout.border * r).rounded()))
@@ -62,7 +63,7 @@ enum AnnotationPainter {
         fill(max(x0 + bw, x1 - bw), y0 + bw, x1, y1 - bw, border, on: canvas)
         let drawing = SDFGlyphDrawing(fill: premultiplied(style.textColor.color), halo: .zero, haloWidth: 0, haloBlur: 0,
                                       fontScale: Float(style.textSize / 24), pixelRatio: Float(r))
-        for q in p.layout.quads {
+        for q in layout.quads {
             // Quantized to 1/64 px from the box's whole-pixel corner: exact in Float, so every
             // tile samples a glyph at the same field positions.
             let rect = SIMD4(b.x, b.y, b.x, b.y) + (q.rect * r * 64).rounded(.toNearestOrAwayFromZero) / 64

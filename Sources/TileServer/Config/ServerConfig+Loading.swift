@@ -88,6 +88,9 @@ extension ServerConfig {
             case "crossSourceCollisions":
                 guard let b = v.boolValue else { throw err(key, "expected a boolean") }
                 crossSourceCollisions = b
+            case "staticAttribution":
+                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
+                staticAttribution = b
             case "jpegBackground":
                 guard let c = Self.hexColour(try str(key, v)) else { throw err(key, "expected an opaque colour \"#rrggbb\"") }
                 jpegBackground = c

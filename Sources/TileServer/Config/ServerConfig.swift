@@ -65,6 +65,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// MapLibre's `crossSourceCollisions` map option: false lets labels of different sources
     /// overlap (each source places against its own labels only).
     public var crossSourceCollisions = true
+    /// Static images draw the sources' attribution in the bottom-right corner unless the
+    /// request says `attribution=false` (false: only when it says `attribution=true`).
+    public var staticAttribution = false
     /// View annotations per session, and characters of one annotation's text (4xx beyond).
     public var maxAnnotations = 1000
     public var maxAnnotationTextLength = 1000

@@ -18,6 +18,15 @@ public final class PublishedData: Sendable {
     /// The archive published as `id`, or nil.
     public func archive(_ id: String) -> (any TileArchive)? { archives.withLockedValue { $0[id] } }
 
+    /// A source's attribution as a GL client shows it: its own `attribution`, else, for a
+    /// source naming a published archive (`mbtiles://NAME`), the archive's (what the client
+    /// reads from `/data/NAME.json`, and tileserver-gl from the MBTiles metadata).
+    func attribution(ofSource source: JSONValue) -> String? {
+        if let own = source["attribution"]?.stringValue { return own }
+        guard let url = source["url"]?.stringValue, let name = GLStyleDocument.archiveName(url) else { return nil }
+        return archive(name)?.metadataDocument["attribution"]?.stringValue
+    }
+
     /// Opens every local archive of `named` (id → path); one that does not open is logged and
     /// left out.
     func publish(_ named: [String: String]) {

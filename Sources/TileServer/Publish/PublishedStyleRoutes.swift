@@ -78,7 +78,8 @@ extension StrataApp {
         let quality = ctx.request.query["quality"]
         let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
         let body = PublishedTileJSON.rendered(id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx),
-                                              tileSize: size, fileExtension: output.fileExtension, quality: quality)
+                                              tileSize: size, fileExtension: output.fileExtension, quality: quality,
+                                              sourceAttribution: publishedData.attribution(ofSource:))
         return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
     }
 
@@ -98,7 +99,8 @@ extension StrataApp {
         let base = baseURL(ctx)
         let entries = published.ids.compactMap { id in
             published.style(id).map {
-                PublishedTileJSON.rendered(id: id, style: $0.json, renderHash: $0.renderHash, baseURL: base, tileSize: size)
+                PublishedTileJSON.rendered(id: id, style: $0.json, renderHash: $0.renderHash, baseURL: base, tileSize: size,
+                                           sourceAttribution: publishedData.attribution(ofSource:))
             }
         }
         let all = withData ? entries + dataTileJSONs(base) : entries

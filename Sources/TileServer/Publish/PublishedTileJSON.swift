@@ -13,8 +13,10 @@ enum PublishedTileJSON {
     /// say), `maxzoom` is the deepest zoom the server renders (it overzooms every source),
     /// `center` from the style's center and zoom in this tile size's zoom levels, and
     /// `attribution` joins the sources' distinct attributions.
+    /// `sourceAttribution` reads a source's attribution (its own, or its archive's).
     static func rendered(id: String, style: JSONValue, renderHash: String, baseURL: String,
-                         tileSize: Int, fileExtension: String = "png", quality: String? = nil) -> JSONValue {
+                         tileSize: Int, fileExtension: String = "png", quality: String? = nil,
+                         sourceAttribution: (JSONValue) -> String? = { $0["attribution"]?.stringValue }) -> JSONValue {
         let sources = style["sources"]?.objectValue.map { $0.map(\.value) } ?? []
         let bounds = unionBounds(sources) ?? worldBounds
         let minzoom = sources.isEmpty ? 0 : sources.map { $0["minzoom"]?.numberValue ?? 0 }.min() ?? 0
@@ -25,7 +27,7 @@ enum PublishedTileJSON {
         o["tilejson"] = "3.0.0"
         o["id"] = .string(id)
         o["name"] = .string(style["name"]?.stringValue ?? id)
-        o["attribution"] = .string(attribution(sources))
+        o["attribution"] = .string(attribution(sources, of: sourceAttribution))
         o["scheme"] = "xyz"
         o["tiles"] = [.string("\(baseURL)/styles/\(id)\(sizePart)/{z}/{x}/{y}.\(fileExtension)?\(query)")]
         o["format"] = .string(fileExtension)
@@ -49,10 +51,11 @@ enum PublishedTileJSON {
     }
 
     /// The sources' distinct `attribution` strings in source order, joined as tileserver-gl does.
-    static func attribution(_ sources: [JSONValue]) -> String {
+    static func attribution(_ sources: [JSONValue],
+                            of read: (JSONValue) -> String? = { $0["attribution"]?.stringValue }) -> String {
         var seen: [String] = []
         for s in sources {
-            if let a = s["attribution"]?.stringValue, !a.isEmpty, !seen.contains(a) { seen.append(a) }
+            if let a = read(s), !a.isEmpty, !seen.contains(a) { seen.append(a) }
         }
         return seen.joined(separator: " | ")
     }

@@ -15,11 +15,15 @@ public struct StaticView: Sendable, Equatable {
     public let pixelRatio: Double
     /// The file format the image is encoded in (`.png`, `.webp`, `.jpg`/`.jpeg`).
     public var output: ImageOutput = .png
+    /// Plain text drawn in the bottom-right corner (MapLibre's attribution control), or nil.
+    /// It comes from the style, so the style's render hash covers it; the key says it is on.
+    public var attribution: String?
 
     public var pixelWidth: Int { Int((Double(width) * pixelRatio).rounded(.down)) }
     public var pixelHeight: Int { Int((Double(height) * pixelRatio).rounded(.down)) }
 
-    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" + output.cacheKeySuffix }
+    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" + output.cacheKeySuffix
+        + (attribution == nil ? "" : "/attribution") }
 
     public init(lon: Double, lat: Double, zoom: Double, bearing: Double, width: Int, height: Int, pixelRatio: Double,
                 maxSide: Int) throws {

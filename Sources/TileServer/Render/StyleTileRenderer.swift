@@ -41,13 +41,14 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     public func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] {
         let camera = Camera.view(lon: view.lon, lat: view.lat, zoom: view.zoom, bearing: view.bearing,
                                  cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
-        return try draw(style, camera, budget, view.output)
+        return try draw(style, camera, budget, view.output, attribution: view.attribution)
     }
 
-    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline, _ output: ImageOutput) throws -> [UInt8] {
+    private func draw(_ style: LiveStyle, _ camera: Camera, _ budget: Deadline, _ output: ImageOutput,
+                      attribution: String? = nil) throws -> [UInt8] {
         let canvas = takeCanvas() ?? Canvas(width: camera.width, height: camera.height)
         defer { giveBack(canvas) }
-        let result = try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget)
+        let result = try renderer.draw(style.style, camera: camera, into: canvas, deadline: budget, attribution: attribution)
         let px = canvas.pixmap
         if let uniform = result.uniformColor {
             // Empty tiles (nothing but backgrounds): no pixel scan, cached PNG.

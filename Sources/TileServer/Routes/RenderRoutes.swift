@@ -18,19 +18,21 @@ extension StrataApp {
         }
     }
 
-    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100]`
+    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100][&attribution=true|false]`
     func staticImage(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
-        let view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+        var view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
                                         quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
+        let attribution = try StaticAttribution.wanted(ctx.request.query["attribution"], default: config.staticAttribution)
         let style = try sessions.session(ctx.sessionID).current.style
+        if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
         let renderer = self.renderer
-        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in
+        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { [view] budget in
             try renderer.renderStatic(style: style, view: view, budget: budget)
         }
     }
 
-    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing", "width", "height", "pixelRatio", "style"?}`;
-    /// an inline style renders one-off without a session.
+    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing", "width", "height", "pixelRatio", "style"?,
+    /// "attribution"?}`; an inline style renders one-off without a session.
     func postStatic(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let renderer = self.renderer
         let maxSide = config.maxStaticSide
@@ -38,7 +40,7 @@ extension StrataApp {
         return blocking(ctx) { [self] () -> (LiveStyle, StaticView, Bool) in
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
-            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style", "format", "quality"]
+            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style", "format", "quality", "attribution"]
             for k in o.keys where !allowed.contains(k) {
                 throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
             }
@@ -71,6 +73,12 @@ extension StrataApp {
             } else {
                 style = try sessions.session(ctx.sessionID).current.style
             }
+            var attribution = config.staticAttribution
+            if let v = o["attribution"] {
+                guard let b = v.boolValue else { throw APIError.badRequest("attribution must be a boolean", code: "invalid_attribution", path: "/attribution") }
+                attribution = b
+            }
+            if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
             return (style, view, o["style"] != nil)
         }.flatMap { [self] (style, view, inline) in
             image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in
