@@ -1,20 +1,12 @@
 import Geo
 import Raster
 
-/// Copies what a tile pass drew on the clip canvas onto the real canvas, inside the tile's
-/// square only (as GL's stencil test keeps a tile's fragments inside the tile), then makes
-/// the clip canvas transparent again. Only the region the pass could have touched is read
-/// and cleared, and transparent pixels are skipped, so a layer that draws little costs
-/// little.
+/// Where what a tile pass drew on the clip canvas lands on the real canvas: inside the tile's
+/// square only (as GL's stencil test keeps a tile's fragments inside the tile), and only the
+/// region the pass could have touched is read and cleared again (Raster's
+/// `Canvas.composite(_:in:)` and `Canvas.clear(_:)` write the pixels).
 enum TileClipCompositor {
-    /// Device-pixel rectangle [x0, x1) × [y0, y1).
-    struct PixelRect: Equatable {
-        var x0: Int, y0: Int, x1: Int, y1: Int
-        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-        func intersection(_ o: PixelRect) -> PixelRect {
-            PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-        }
-    }
+    typealias PixelRect = Raster.PixelRect
 
     /// The pixels whose centres lie in the square (left and top edges in, right and bottom
     /// out, so neighbouring tiles share no pixel), for an unrotated projection.
@@ -46,42 +38,9 @@ enum TileClipCompositor {
 
     /// Source-over of `source`'s pixels in `rect` onto `output`.
     static func composite(_ source: Canvas, onto output: Canvas, in rect: PixelRect) {
-        guard !rect.isEmpty, source.width == output.width, source.height == output.height else { return }
-        let w = output.width
-        source.pixmap.withUnsafePixels { s in
-            output.withUnsafeMutablePixels { d in
-                for y in rect.y0..<rect.y1 {
-                    var i = y * w + rect.x0
-                    let end = y * w + rect.x1
-                    while i < end {
-                        let p = s[i]
-                        if p != 0 { d[i] = p >> 24 == 255 ? p : over(p, d[i]) }
-                        i += 1
-                    }
-                }
-            }
-        }
+        output.composite(source, in: rect)
     }
 
     /// Makes `rect` of `canvas` transparent.
-    static func clear(_ canvas: Canvas, _ rect: PixelRect) {
-        guard !rect.isEmpty else { return }
-        let w = canvas.width
-        canvas.withUnsafeMutablePixels { px in
-            for y in rect.y0..<rect.y1 {
-                UnsafeMutableBufferPointer(rebasing: px[(y * w + rect.x0)..<(y * w + rect.x1)]).update(repeating: 0)
-            }
-        }
-    }
-
-    /// Premultiplied source-over, s + d·(255 − s.a)/255 rounded, two channels per multiply.
-    @inline(__always)
-    static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
-        let inv = 255 &- (s >> 24)
-        let rb = (d & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        let ag = ((d >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        let rb2 = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        let ag2 = ((ag &+ ((ag >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        return s &+ (rb2 | (ag2 << 8))
-    }
+    static func clear(_ canvas: Canvas, _ rect: PixelRect) { canvas.clear(rect) }
 }

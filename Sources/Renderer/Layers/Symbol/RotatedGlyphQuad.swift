@@ -62,9 +62,8 @@ extension SDFGlyphDrawing {
             }
             return
         }
-        if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }
         let r = quad.rect
-        guard !glyph.bitmap.isEmpty, r.z > r.x, r.w > r.y else { return }
+        guard r.z > r.x, r.w > r.y else { return }
         let pad = Self.atlasPadding
         let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
         let sx = Float(tw) / (r.z - r.x), sy = Float(th) / (r.w - r.y)
@@ -73,19 +72,8 @@ extension SDFGlyphDrawing {
         let py0 = max(0, Int((b.y - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((b.w - 0.5).rounded(.down)))
         guard px0 <= px1, py0 <= py1 else { return }
         let (cosA, sinA) = quad.rotation
-        let edgeGamma = 0.105 / pixelRatio
-        let isHalo = pass == .halo
-        let g = isHalo ? (haloBlur * 1.19 / Self.sdfPx + edgeGamma) / fontScale : edgeGamma / fontScale
-        let edge = isHalo ? (6 - haloWidth / fontScale) / Self.sdfPx : (256 - 64) / 256
-        let color = isHalo ? halo : fill
-        let fw = glyph.fieldWidth, fh = glyph.fieldHeight
         let width = canvas.width
-        glyph.bitmap.withUnsafeBufferPointer { field in
-            @inline(__always) func texel(_ x: Int, _ y: Int) -> Float {
-                let fx = x - pad, fy = y - pad
-                guard fx >= 0, fy >= 0, fx < fw, fy < fh else { return 0 }
-                return Float(field[fy * fw + fx]) / 255
-            }
+        withShader(glyph, pass: pass) { shader in
             canvas.withUnsafeMutablePixels { pixels in
                 for py in py0...py1 {
                     let dy = Float(py) + 0.5 - quad.center.y
@@ -97,13 +85,7 @@ extension SDFGlyphDrawing {
                         guard lx >= r.x, lx < r.z, ly >= r.y, ly < r.w else { continue }
                         let u = (lx - r.x) * sx - 0.5, v = (ly - r.y) * sy - 0.5
                         let ix = floorToInt(u), iy = floorToInt(v)
-                        let wx = u - Float(ix), wy = v - Float(iy)
-                        let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
-                        let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
-                        let dist = top * (1 - wy) + bottom * wy
-                        let out = color * coverage(dist, edge: edge, gamma: g, halo: isHalo)
-                        guard out.w > 0 else { continue }
-                        row[px] = LineBlend.over4(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
+                        shader.shade(&row[px], ix: ix, wx: u - Float(ix), iy: iy, wy: v - Float(iy))
                     }
                 }
             }

@@ -31,29 +31,15 @@ struct SDFGlyphDrawing {
     /// so a glyph shades the same in every tile that draws it.
     func draw(_ glyph: SDFGlyph, x0: Float, y0: Float, x1: Float, y1: Float, origin: SIMD2<Float> = .zero,
               pass: Pass, on canvas: Canvas) {
-        if pass == .halo, !(haloWidth > 0 && halo.w > 0) { return }
-        guard !glyph.bitmap.isEmpty, x1 > x0, y1 > y0 else { return }
+        guard x1 > x0, y1 > y0 else { return }
         let pad = Self.atlasPadding
         let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
         let sx = Float(tw) / (x1 - x0), sy = Float(th) / (y1 - y0)
         let px0 = max(0, Int((origin.x + x0 - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((origin.x + x1 - 0.5).rounded(.down)))
         let py0 = max(0, Int((origin.y + y0 - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((origin.y + y1 - 0.5).rounded(.down)))
         guard px0 <= px1, py0 <= py1 else { return }
-        let edgeGamma = 0.105 / pixelRatio
-        let gamma = edgeGamma / fontScale
-        let inner: Float = (256 - 64) / 256
-        let isHalo = pass == .halo
-        let g = isHalo ? (haloBlur * 1.19 / Self.sdfPx + edgeGamma) / fontScale : gamma
-        let edge = isHalo ? (6 - haloWidth / fontScale) / Self.sdfPx : inner
-        let color = isHalo ? halo : fill
-        let fw = glyph.fieldWidth, fh = glyph.fieldHeight
         let width = canvas.width
-        glyph.bitmap.withUnsafeBufferPointer { field in
-            @inline(__always) func texel(_ x: Int, _ y: Int) -> Float {
-                let fx = x - pad, fy = y - pad
-                guard fx >= 0, fy >= 0, fx < fw, fy < fh else { return 0 }
-                return Float(field[fy * fw + fx]) / 255
-            }
+        withShader(glyph, pass: pass) { shader in
             canvas.withUnsafeMutablePixels { pixels in
                 for py in py0...py1 {
                     let v = (Float(py) + 0.5 - origin.y - y0) * sy - 0.5
@@ -63,13 +49,7 @@ struct SDFGlyphDrawing {
                     for px in px0...px1 {
                         let u = (Float(px) + 0.5 - origin.x - x0) * sx - 0.5
                         let ix = floorToInt(u)
-                        let wx = u - Float(ix)
-                        let top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx
-                        let bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx
-                        let dist = top * (1 - wy) + bottom * wy
-                        let out = color * coverage(dist, edge: edge, gamma: g, halo: isHalo)
-                        guard out.w > 0 else { continue }
-                        row[px] = LineBlend.over4(row[px], color255: out * 255, alpha: min(out.w, 1), k: 1)
+                        shader.shade(&row[px], ix: ix, wx: u - Float(ix), iy: iy, wy: wy)
                     }
                 }
             }
@@ -80,11 +60,11 @@ struct SDFGlyphDrawing {
     /// the band between the halo's edge and the glyph's (its inside stays clear, so a
     /// transparent text shows an outline, as MapLibre's shader leaves it).
     @inline(__always)
-    func coverage(_ dist: Float, edge: Float, gamma g: Float, halo: Bool) -> Float {
-        let outer = Self.smoothstep(edge - g, edge + g, dist)
+    static func coverage(_ dist: Float, edge: Float, gamma g: Float, halo: Bool) -> Float {
+        let outer = smoothstep(edge - g, edge + g, dist)
         guard halo else { return outer }
         let inner = (256 - 64) / 256 + g
-        return min(outer, 1 - Self.smoothstep(inner - g, inner + g, dist))
+        return min(outer, 1 - smoothstep(inner - g, inner + g, dist))
     }
 
     @inline(__always)

@@ -1,0 +1,37 @@
+/// Canvas-to-canvas compositing of pixel rectangles: how an offscreen layer (a tile's clip
+/// canvas) lands on the image. Only the rectangle is read and written, and transparent source
+/// pixels are skipped, so a layer that drew little costs little.
+extension Canvas {
+    /// Premultiplied source-over of `source`'s pixels in `rect` onto this canvas (same size;
+    /// nothing happens otherwise).
+    public func composite(_ source: Canvas, in rect: PixelRect) {
+        guard !rect.isEmpty, source.width == width, source.height == height,
+              rect.x0 >= 0, rect.y0 >= 0, rect.x1 <= width, rect.y1 <= height else { return }
+        let w = width
+        source.pixmap.withUnsafePixels { s in
+            withUnsafeMutablePixels { d in
+                for y in rect.y0..<rect.y1 {
+                    var i = y * w + rect.x0
+                    let end = y * w + rect.x1
+                    while i < end {
+                        let p = s[i]
+                        if p != 0 { d[i] = p >> 24 == 255 ? p : PixelMath.over(p, d[i]) }
+                        i += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes `rect` transparent.
+    public func clear(_ rect: PixelRect) {
+        let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !r.isEmpty else { return }
+        let w = width
+        withUnsafeMutablePixels { px in
+            for y in r.y0..<r.y1 {
+                UnsafeMutableBufferPointer(rebasing: px[(y * w + r.x0)..<(y * w + r.x1)]).update(repeating: 0)
+            }
+        }
+    }
+}
