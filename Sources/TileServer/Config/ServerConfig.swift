@@ -45,7 +45,10 @@ public struct ServerConfig: Sendable, Equatable {
     /// `postgres://user[:password]@host[:port]/db` shares them with other nodes (the password
     /// may come from STRATA_PG_PASSWORD instead).
     public var store = "strata.sqlite"
-    public var defaultSessionReadOnly = false
+    /// Whether the default session (requests without a session id) refuses changes with a
+    /// 403 `read_only`: the shared default map is not restyled by an anonymous client unless
+    /// the config says so; clients style their own sessions (`POST /sessions`).
+    public var defaultSessionReadOnly = true
     /// Revisions kept per session for history and undo.
     public var historyLimit = 50
     /// The store keeps a whole snapshot of the style at least every this many revisions; the
