@@ -31,6 +31,8 @@ public enum ServerRunner {
             metrics.notificationLag.recordNanoseconds(Int64(lag * 1e9))
         } }
         store.observeChanges { [sessions = app.sessions] change in sessions.handle(change) }
+        // Once: what a (tileserver-gl) config asked for that Strata does not do.
+        for warning in config.warnings { logger.warning("config: \(warning)") }
         logger.info("strata listening on http://\(config.host):\(server.port) (data: \(config.dataDir), store: \(SessionStoreFactory.describe(config.store)), render threads: \(config.effectiveRenderThreads))")
         FileHandle.standardOutput.write(Data("strata listening on http://\(config.host):\(server.port)\n".utf8))
 

@@ -3,7 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import StyleSpec
 
-/// The styles of `stylesDir`, published read-only at tileserver-gl's URLs (`/styles/{id}/…`).
+/// The styles of `stylesDir` (or of a tileserver-gl config's list), published read-only at tileserver-gl's URLs (`/styles/{id}/…`).
 /// Each is an immutable snapshot loaded at start-up: no session holds it, so it can neither
 /// be changed through a route nor expire, and its tiles share the session tile cache (keys
 /// start with the style's render hash).
@@ -21,6 +21,14 @@ public final class PublishedStyles: Sendable {
     /// Replaces the published set.
     func publish(_ loaded: [String: LiveStyle]) { styles.withLockedValue { $0 = loaded } }
 
+    /// The styles a config publishes: its listed `styleFiles`, and with `serveAllStyles` every
+    /// style file of `stylesDir` whose id is not listed.
+    static func styleFiles(of config: ServerConfig) -> [(id: String, path: String)] {
+        let listed = config.styleFiles.sorted { $0.key < $1.key }.map { (id: $0.key, path: $0.value) }
+        guard config.serveAllStyles else { return listed }
+        return listed + styleFiles(in: config.stylesDir).filter { config.styleFiles[$0.id] == nil }
+    }
+
     /// Every `*.json` directly in `directory` whose name is a valid style id (see
     /// `ServerConfig.isValidStyleName`), id = file name without `.json`.
     static func styleFiles(in directory: String) -> [(id: String, path: String)] {
@@ -35,13 +43,13 @@ public final class PublishedStyles: Sendable {
 }
 
 extension StrataApp {
-    /// Loads and publishes every style file of `stylesDir`. A file that does not load (bad JSON,
+    /// Loads and publishes every style file of the config (`PublishedStyles.styleFiles(of:)`). A file that does not load (bad JSON,
     /// invalid style, a URL leaving the data directory) is logged and left unpublished, so one
     /// broken file does not keep the others (or the server) down.
     func publishStyles() {
         var loaded: [String: LiveStyle] = [:]
         let log = Logger(label: "strata.publish")
-        for (id, path) in PublishedStyles.styleFiles(in: config.stylesDir) {
+        for (id, path) in PublishedStyles.styleFiles(of: config) {
             do {
                 let style = try LiveStyle.load(Self.readStyleFile(path), customLayers: customLayers)
                 try checkURLs(style)
