@@ -46,6 +46,7 @@ public enum ServerRunner {
         }
         sweeper.resume()
         let trimmer = HeapTrim.start(every: config.heapTrimSeconds)
+        let styleWatch = StyleWatch.start(app, every: config.stylePollSeconds)
 
         let signalQueue = DispatchQueue(label: "strata.signals")
         let sources = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
@@ -59,6 +60,7 @@ public enum ServerRunner {
         logger.info("shutting down")
         sweeper.cancel()
         trimmer?.cancel()
+        styleWatch.forEach { $0.cancel() }
         sources.forEach { $0.cancel() }
         await server.shutdown()
         app.shutdown()

@@ -92,7 +92,7 @@ public final class StrataApp: HTTPResponder {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
         }
         try sessions.restore(defaultStyle: style, defaultReadOnly: config.defaultSessionReadOnly)
-        publishStyles()
+        refreshPublishedStyles(force: true)
         publishedData.publish(urlPolicy?.directory.archives ?? [:])
         metrics.sessions.record(sessions.count)
         ready.withLockedValue { $0 = true }

@@ -67,6 +67,9 @@ extension ServerConfig {
             case "heapTrimSeconds":
                 guard let d = v.numberValue, d >= 0, d <= 86400 else { throw err(key, "expected seconds from 0 (never) to 86400") }
                 heapTrimSeconds = d
+            case "stylePollSeconds":
+                guard let d = v.numberValue, d >= 0, d <= 3600 else { throw err(key, "expected seconds from 0 (only on SIGHUP) to 3600") }
+                stylePollSeconds = d
             case "maxPixelRatio": maxPixelRatio = try int(key, v, min: 1)
             case "maxStaticSide": maxStaticSide = try int(key, v, min: 1)
             case "archives":

@@ -22,6 +22,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var serveAllStyles = true
     /// Style id → members a tileserver-gl config's `tilejson` adds to the style's TileJSON.
     public var styleTileJSON: [String: JSONObject] = [:]
+    /// Seconds between looks at the published style files (an edited one is republished);
+    /// 0 = only on SIGHUP.
+    public var stylePollSeconds = 1.5
     /// What the config said that Strata does not do (logged once at start-up).
     public var warnings: [String] = []
     public var maxBodyBytes = 16 << 20
