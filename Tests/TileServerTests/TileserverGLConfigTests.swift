@@ -52,10 +52,10 @@ final class TileserverGLConfigTests: XCTestCase {
         XCTAssertFalse(c.serveAllStyles)
         XCTAssertFalse(c.discoverArchives, "only the data list is served")
         XCTAssertEqual(PublishedStyles.styleFiles(of: c).map(\.id), ["basic", "osm-bright"], "only the list without serveAllStyles")
-        for needle in ["/options/pbfAlias", "/options/paths/sprites", "/styles/basic/serve_rendered", "/data/world/sparse"] {
+        for needle in ["/options/pbfAlias", "/styles/basic/serve_rendered", "/data/world/sparse"] {
             XCTAssertTrue(c.warnings.contains { $0.hasPrefix(needle) }, "\(needle) in \(c.warnings)")
         }
-        XCTAssertEqual(c.warnings.count, 4, "\(c.warnings)")
+        XCTAssertEqual(c.warnings.count, 3, "\(c.warnings)")
     }
 
     func testRootDefaultsToTheConfigFolderAndServeAllStylesAddsTheFolder() throws {
@@ -106,6 +106,30 @@ final class TileserverGLConfigTests: XCTestCase {
             XCTAssertEqual(name, "openmaptiles"); XCTAssertEqual(path, "/srv/tiles/omt.mbtiles")
         }
         XCTAssertThrowsError(try d.resolve("mbtiles://{nope}"))
+    }
+
+    /// Sprites and glyphs where tileserver-gl reads them (`paths.sprites` with `{style}` and
+    /// `{styleJsonFolder}`, `paths.fonts`), as paths relative to the root.
+    func testSpriteAndGlyphURLsFollowThePaths() throws {
+        let urls = TileserverGLStyleURLs(root: "/srv/t", sprites: "/srv/t/sprites", fonts: "/srv/t/fonts")
+        let style = try JSONParser.parse(Array(#"""
+            {"version": 8, "sprite": "{style}/sprite", "glyphs": "{fontstack}/{range}.pbf", "sources": {}, "layers": []}
+            """#.utf8))
+        let out = urls.adapt(style, file: "/srv/t/styles/bright.json")
+        XCTAssertEqual(out["sprite"], "sprites/bright/sprite")
+        XCTAssertEqual(out["glyphs"], "fonts/{fontstack}/{range}.pbf")
+        let folder = try JSONParser.parse(Array(#"{"sprite": "{styleJsonFolder}/sprite", "glyphs": "https://g/{fontstack}/{range}.pbf"}"#.utf8))
+        let fromFolder = urls.adapt(folder, file: "/srv/t/styles/bright.json")
+        XCTAssertEqual(fromFolder["sprite"], "styles/sprite", "{styleJsonFolder} is the style's folder from paths.sprites")
+        XCTAssertEqual(fromFolder["glyphs"], "https://g/{fontstack}/{range}.pbf", "remote URLs are kept")
+        let array = try JSONParser.parse(Array(#"{"sprite": [{"id": "a", "url": "a"}, {"id": "b", "url": "https://s/b"}]}"#.utf8))
+        XCTAssertEqual(urls.adapt(array, file: "/srv/t/s.json")["sprite"],
+                       try JSONParser.parse(Array(#"[{"id": "a", "url": "sprites/a"}, {"id": "b", "url": "https://s/b"}]"#.utf8)))
+        let outside = TileserverGLStyleURLs(root: "/srv/t", sprites: "/elsewhere", fonts: "/srv/t")
+        let kept = outside.adapt(style, file: "/srv/t/bright.json")
+        XCTAssertEqual(kept["sprite"], "{style}/sprite", "outside the root: kept as written")
+        XCTAssertEqual(kept["glyphs"], "{fontstack}/{range}.pbf")
+        XCTAssertEqual(TileserverGLStyleURLs.relativePath(from: "/a/b", to: "/a/c/d"), "../c/d")
     }
 
     func testTileJSONMembersOfTheConfigReplaceTheMadeOnes() throws {

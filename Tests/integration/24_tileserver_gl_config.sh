@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # A tileserver-gl config.json read as it is: options.paths (root against the file's folder,
 # the rest against root), style ids of the config (not file names), data ids that styles name
-# as mbtiles://{id}, tilejson members, unsupported keys warned once; OSM Bright on the city's
-# OpenMapTiles at the published routes. Then republishing: an edited style file is served
-# within seconds (polling) or at once on SIGHUP, a broken edit keeps the last good version,
-# and a broken config stops the start with the key named.
+# as mbtiles://{id}, sprites under paths.sprites, tilejson members, unsupported keys warned
+# once; OSM Bright on the city's OpenMapTiles at the published routes. Then republishing: an
+# edited style file is served within seconds (polling) or at once on SIGHUP, a broken edit
+# keeps the last good version, and a broken config stops the start with the key named.
 source "$(dirname "$0")/lib.sh"
 SHARED="${STRATA_SHARED:-$STRATA_ROOT/../shared}"
 OMT="$SHARED/data/osm-neubrandenburg-omt"
@@ -15,14 +15,23 @@ fi
 # The tileserver-gl root is $WORK/data, which start_server also passes as --data-dir.
 mkdir -p "$WORK/data/styles" "$WORK/data/tiles"
 cp "$OMT/omt-neubrandenburg.mbtiles" "$WORK/data/tiles/"
-jq '.sources.openmaptiles.url = "mbtiles://{openmaptiles}"' "$OMT/style-bright.json" > "$WORK/data/styles/bright.json"
+# As a tileserver-gl style: the data id in braces, the sprite under paths.sprites by {style}.
+BRIGHT='.sources.openmaptiles.url = "mbtiles://{openmaptiles}" | .sprite = "{style}/sprite"'
+jq "$BRIGHT" "$OMT/style-bright.json" > "$WORK/data/styles/bright.json"
 echo '{"version": 8, "sources": {}, "layers": []}' > "$WORK/data/styles/unlisted.json"
+mkdir -p "$WORK/data/sprites/bright"
+echo '{"dot": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}' > "$WORK/data/sprites/bright/sprite.json"
+python3 -c 'import struct, sys, zlib
+def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0))
+  + chunk(b"IDAT", zlib.compress(b"\0\0\0\0\0")) + chunk(b"IEND", b""))' > "$WORK/data/sprites/bright/sprite.png"
 # config POLL_SECONDS: the tileserver-gl config (Strata's own keys under "strata").
 config() {
   cat > "$WORK/config.json" <<JSON
 {
   "options": {
-    "paths": {"root": "data", "styles": "styles", "mbtiles": "tiles", "fonts": "/usr/share/fonts/truetype/noto"},
+    "paths": {"root": "data", "styles": "styles", "mbtiles": "tiles", "sprites": "sprites",
+              "fonts": "/usr/share/fonts/truetype/noto"},
     "serveAllFonts": true, "maxScaleFactor": 3, "pbfAlias": "pbf.pict"
   },
   "styles": {"osm-bright": {"style": "bright.json", "tilejson": {"type": "overlay"}}},
@@ -67,9 +76,13 @@ req GET /data/openmaptiles/14/8795/5294.pbf; expect_status 200; expect_header Co
 req GET /styles/osm-bright/style.json; expect_status 200
 expect_json .sources.openmaptiles.url "http://$HOST/data/openmaptiles.json"
 expect_json .glyphs "http://$HOST/fonts/{fontstack}/{range}.pbf"
+expect_json .sprite "http://$HOST/styles/osm-bright/sprite"
+req GET /styles/osm-bright/sprite.json; expect_status 200; expect_json .dot.width 1
+req GET /styles/osm-bright/sprite@2x.png; expect_status 200; expect_png 1 1
 # A session starts from a config id; the default session (the first style) is read-only
 req POST /sessions '{"style": "osm-bright"}'; expect_status 201
 req GET /style; expect_status 200; expect_json '.sources.openmaptiles.url' "mbtiles://{openmaptiles}"
+expect_json .sprite sprites/bright/sprite
 req PATCH /layers/background '{"paint": {"background-color": "#000"}}'; expect_error 403 read_only
 # Unsupported keys: a warning each, once
 [ "$(grep -c 'options/pbfAlias' "$SERVER_LOG")" = 1 ] || fail "pbfAlias warned $(grep -c 'options/pbfAlias' "$SERVER_LOG") times"; pass
@@ -91,7 +104,7 @@ stop_server
 
 # SIGHUP: with polling off, an edit waits for the signal, then is served at once
 config 0
-jq '.sources.openmaptiles.url = "mbtiles://{openmaptiles}"' "$OMT/style-bright.json" > "$WORK/data/styles/bright.json"
+jq "$BRIGHT" "$OMT/style-bright.json" > "$WORK/data/styles/bright.json"
 start_server
 req GET "$TILE"; expect_status 200; expect_pixel 128 128 248 244 240
 recolour "#00ffff"

@@ -20,6 +20,8 @@ public struct ServerConfig: Sendable, Equatable {
     /// Whether every `*.json` of `stylesDir` is published too, id = file name (a tileserver-gl
     /// config's `options.serveAllStyles`; always for Strata's own format).
     public var serveAllStyles = true
+    /// How style files of a tileserver-gl config name their sprite and glyphs (nil: as Strata).
+    public var tileserverGLURLs: TileserverGLStyleURLs?
     /// Style id → members a tileserver-gl config's `tilejson` adds to the style's TileJSON.
     public var styleTileJSON: [String: JSONObject] = [:]
     /// Seconds between looks at the published style files (an edited one is republished);

@@ -28,6 +28,10 @@ enum TileserverGLConfig {
         let options = try object(o["options"], "options", err) ?? JSONObject()
         let paths = try TileserverGLPaths(options["paths"], folder: folder, err: err)
         c.dataDir = paths.root
+        c.tileserverGLURLs = TileserverGLStyleURLs(root: paths.root, sprites: paths.sprites, fonts: paths.fonts ?? paths.root)
+        if paths.sprites != paths.root, !paths.sprites.hasPrefix(paths.root + "/") {
+            warnings.append("/options/paths/sprites: outside paths.root, where styles cannot reach; sprite URLs are kept as written")
+        }
         c.stylesDir = paths.styles
         if let fonts = paths.fonts { c.fontsDir = fonts }
         warnings += paths.ignored
@@ -139,7 +143,7 @@ enum TileserverGLConfig {
 /// tileserver-gl's `options.paths`: `root` against the config's folder, every other folder
 /// against `root` (missing ones are `root` itself, as tileserver-gl resolves them).
 struct TileserverGLPaths {
-    var root: String, styles: String, mbtiles: String, pmtiles: String
+    var root: String, styles: String, mbtiles: String, pmtiles: String, sprites: String
     /// Only when the config names it: tileserver-gl's default (the root) is no fonts folder.
     var fonts: String?
     /// Keys Strata does not read, as warnings.
@@ -156,10 +160,11 @@ struct TileserverGLPaths {
         styles = Self.resolve(try path("styles") ?? "", against: root)
         mbtiles = Self.resolve(try path("mbtiles") ?? "", against: root)
         pmtiles = Self.resolve(try path("pmtiles") ?? "", against: root)
+        sprites = Self.resolve(try path("sprites") ?? "", against: root)
         fonts = try path("fonts").map { Self.resolve($0, against: root) }
-        for key in o.keys where !["root", "styles", "mbtiles", "pmtiles", "fonts"].contains(key) {
+        for key in o.keys where !["root", "styles", "mbtiles", "pmtiles", "fonts", "sprites"].contains(key) {
             _ = try path(key)
-            ignored.append("/options/paths/\(key): not read by Strata (styles name sprites relative to the root)")
+            ignored.append("/options/paths/\(key): not read by Strata")
         }
     }
 
