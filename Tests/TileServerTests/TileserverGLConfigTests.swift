@@ -67,6 +67,13 @@ final class TileserverGLConfigTests: XCTestCase {
         XCTAssertTrue(c.warnings.isEmpty, "\(c.warnings)")
     }
 
+    func testStrataKeysThatPathsDecideAreWarnedAndIgnored() throws {
+        let c = try load(#"{"options": {"paths": {"styles": "tiles/styles"}}, "styles": {}, "strata": {"dataDir": "/x", "fontsDir": "/f"}}"#)
+        XCTAssertEqual(c.dataDir, dir.standardizedFileURL.path)
+        XCTAssertEqual(c.fontsDir, "/f", "no paths.fonts: the strata key stands")
+        XCTAssertEqual(c.warnings.count, 1); XCTAssertTrue(c.warnings[0].hasPrefix("/strata/dataDir"), "\(c.warnings)")
+    }
+
     func testStrataFormatIsStillReadAsBefore() throws {
         let c = try load(#"{"styles": "tiles/styles", "defaultStyle": "extra"}"#)
         XCTAssertTrue(c.serveAllStyles); XCTAssertTrue(c.styleFiles.isEmpty)

@@ -25,6 +25,9 @@ enum TileserverGLConfig {
         for key in o.keys where !["options", "styles", "data", "strata"].contains(key) {
             warnings.append("/\(key): not a tileserver-gl key Strata reads; ignored")
         }
+        for key in ["dataDir", "stylesDir", "styles"] where o["strata"]?[key] != nil {
+            warnings.append("/strata/\(key): options.paths says where the files are; ignored")
+        }
         let options = try object(o["options"], "options", err) ?? JSONObject()
         let paths = try TileserverGLPaths(options["paths"], folder: folder, err: err)
         c.dataDir = paths.root
