@@ -1,3 +1,5 @@
+import Foundation
+
 /// `mbtiles://` / `pmtiles://` archives and `http(s)` URLs.
 extension DataDirectory {
     func archive(_ url: String, kind: ArchiveKind) throws -> ResolvedResource {
@@ -11,12 +13,24 @@ extension DataDirectory {
             guard self.remote != nil else { throw DataPathError(code: "forbidden_remote", "remote archives are not fetched here") }
             return .archive(kind: kind, name: name, path: name)
         }
-        guard let path = archives[name] else {
+        guard let id = archiveID(name), let path = archives[id] else {
             let known = archives.keys.sorted().joined(separator: ", ")
             throw DataPathError(code: "unknown_archive",
                                 "no archive named \"\(DataPathError.printable(name))\" in the config" + (known.isEmpty ? "" : " (known: \(known))"))
         }
-        return .archive(kind: kind, name: name, path: path)
+        return .archive(kind: kind, name: id, path: path)
+    }
+
+    /// The archive NAME of `mbtiles://NAME` / `pmtiles://NAME` names: NAME itself, `{NAME}`
+    /// (tileserver-gl's reference to a data id of its config) or an archive's file name
+    /// (`mbtiles://city.mbtiles`, as tileserver-gl styles name files); nil for none.
+    public func archiveID(_ name: String) -> String? {
+        if archives[name] != nil { return name }
+        if name.hasPrefix("{"), name.hasSuffix("}"), name.count > 2 {
+            let inner = String(name.dropFirst().dropLast())
+            return archives[inner] != nil ? inner : nil
+        }
+        return archives.keys.sorted().first { (archives[$0]! as NSString).lastPathComponent == name }
     }
 
     func remote(_ url: String) throws -> ResolvedResource {

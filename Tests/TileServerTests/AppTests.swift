@@ -22,6 +22,7 @@ final class AppTests: XCTestCase {
         let style = ##"{"version": 8, "sources": {"pts": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}, {"id": "mid", "type": "slot"}]}"##
         try Data(style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1
@@ -79,6 +80,32 @@ final class AppTests: XCTestCase {
         let dup = try send(.POST, "/layers/c/copy", ##"{"id": "bg"}"##)
         XCTAssertEqual(dup.status, .conflict)
         XCTAssertEqual(try json(dup)["error"]?["path"], "/id")
+    }
+
+    /// With the default config the default session refuses every change (403 read_only) and
+    /// stays as it was; a session of one's own is writable.
+    func testDefaultSessionIsReadOnlyByDefault() throws {
+        var config = ServerConfig()
+        config.dataDir = dir.path
+        config.stylesDir = dir.appendingPathComponent("styles").path
+        config.renderThreads = 1
+        let readOnly = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
+        try readOnly.start()
+        defer { readOnly.shutdown() }
+        func send(_ method: HTTPMethod, _ uri: String, _ body: String) throws -> HTTPResponse {
+            try readOnly.respond(to: HTTPRequest(method: method, uri: uri, headers: [:], body: Array(body.utf8)), on: group.next()).wait()
+        }
+        for (method, uri, body) in [(HTTPMethod.PATCH, "/layers/bg", ##"{"paint": {"background-color": "#00ff00"}}"##),
+                                    (.POST, "/layers", ##"{"layer": {"id": "c", "type": "background"}}"##),
+                                    (.PUT, "/style", ##"{"version": 8, "sources": {}, "layers": []}"##)] {
+            let r = try send(method, uri, body)
+            XCTAssertEqual(r.status, .forbidden, "\(method) \(uri)")
+            XCTAssertEqual(try json(r)["error"]?["code"], "read_only")
+        }
+        XCTAssertEqual(try readOnly.sessions.session(nil).current.number, 0, "nothing applied")
+        let created = try json(try send(.POST, "/sessions", "{}"))
+        let id = try XCTUnwrap(created["id"]?.stringValue)
+        XCTAssertEqual(try send(.PATCH, "/layers/bg?session=\(id)", ##"{"paint": {"background-color": "#00ff00"}}"##).status, .ok)
     }
 
     func testRelocateMapsBatchPathsToBodyPaths() {

@@ -28,6 +28,7 @@ final class CORSTests: XCTestCase {
 
     func makeApp(_ cors: CORSPolicy) throws -> StrataApp {
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1

@@ -81,5 +81,13 @@ final class ConfigTests: XCTestCase {
         let c = try ServerConfig.load(path: path)
         XCTAssertNoThrow(try c.validateFilesystem(configFile: path))
         XCTAssertEqual(c.port, 8080)
+        XCTAssertTrue(c.defaultSessionReadOnly, "the shipped default map is not restyled by anonymous clients")
+    }
+
+    /// The default session is read-only unless a config says otherwise.
+    func testDefaultSessionIsReadOnlyByDefault() throws {
+        XCTAssertTrue(ServerConfig().defaultSessionReadOnly)
+        XCTAssertTrue(try ServerConfig(json: [:], file: "x.json").defaultSessionReadOnly)
+        XCTAssertFalse(try ServerConfig(json: ["defaultSessionReadOnly": false], file: "x.json").defaultSessionReadOnly)
     }
 }

@@ -27,6 +27,7 @@ final class CustomLayerRouteTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
         try Data(defaultStyle.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1

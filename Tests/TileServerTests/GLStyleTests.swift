@@ -56,13 +56,13 @@ final class GLStyleTests: XCTestCase {
 
     func testRewriteMakesServedURLsAbsolute() throws {
         let style = try JSONParser.parse(Self.style)
-        let out = GLStyleDocument.rewrite(style, id: "gl", baseURL: "http://h", publishedData: ["city"], hasFonts: true)
+        let out = GLStyleDocument.rewrite(style, id: "gl", baseURL: "http://h", publishedID: { $0 == "city" || $0 == "{city}" ? "city" : nil }, hasFonts: true)
         XCTAssertEqual(out["sources"]?["city"]?["url"], "http://h/data/city.json")
         XCTAssertEqual(out["sources"]?["pts"], style["sources"]?["pts"], "inline data is kept")
         XCTAssertEqual(out["glyphs"], "http://h/fonts/{fontstack}/{range}.pbf")
         XCTAssertEqual(out["sprite"], "http://h/styles/gl/sprite")
         XCTAssertEqual(out["layers"], style["layers"])
-        let unpublished = GLStyleDocument.rewrite(style, id: "gl", baseURL: "http://h", publishedData: [], hasFonts: false)
+        let unpublished = GLStyleDocument.rewrite(style, id: "gl", baseURL: "http://h", publishedID: { _ in nil }, hasFonts: false)
         XCTAssertEqual(unpublished["sources"]?["city"]?["url"], "mbtiles://city", "an archive not published stays as it was")
         XCTAssertEqual(unpublished["glyphs"], "fonts/{fontstack}/{range}.pbf")
         XCTAssertNil(GLStyleDocument.archiveName("pmtiles://https://example.com/a.pmtiles"))

@@ -35,6 +35,7 @@ final class PublishedStyleTests: XCTestCase {
         try Data("{\"version\": 8, \"layers\": [".utf8).write(to: styles.appendingPathComponent("broken.json"))
         try Data("{}".utf8).write(to: styles.appendingPathComponent("notes.txt"))
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = styles.path
         config.renderThreads = 1

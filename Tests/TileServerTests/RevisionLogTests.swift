@@ -47,6 +47,7 @@ final class RevisionLogTests: XCTestCase {
     /// A server on the test's SQLite file (a restart is a second call).
     func start(snapshotEvery: Int, historyLimit: Int = 50) throws -> StrataApp {
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1
@@ -231,6 +232,7 @@ final class RevisionLogTests: XCTestCase {
     func testFeatureStateWritesOperationsNotTheStyle() throws {
         let counting = CountingStore(try SQLiteSessionStore(path: storePath))
         var config = ServerConfig()
+        config.defaultSessionReadOnly = false   // these tests restyle the default session
         config.dataDir = dir.path
         config.stylesDir = dir.appendingPathComponent("styles").path
         config.renderThreads = 1

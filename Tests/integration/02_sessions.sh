@@ -55,6 +55,9 @@ req GET "/sessions/$EMPTY_BODY"; expect_error 404 unknown_session
 req GET "/style?session=$EMPTY_BODY"; expect_error 404 unknown_session
 req DELETE "/sessions/$EMPTY_BODY"; expect_error 404 unknown_session
 req DELETE /sessions/default; expect_status 403
+# The shipped config keeps the default map read-only: an anonymous client cannot restyle it.
+req PATCH /layers/background '{"paint": {"background-color": "#000"}}'; expect_error 403 read_only
+req POST /layers '{"layer": {"id": "x", "type": "background"}}'; expect_error 403 read_only
 
 # kill -9 and restart: acknowledged sessions come back.
 stop_server KILL

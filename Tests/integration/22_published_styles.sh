@@ -34,7 +34,8 @@ cat > "$WORK/styles/blue.json" <<'JSON'
  "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#0000ff"}}]}
 JSON
 echo '{"version": 8, "layers": [' > "$WORK/styles/broken.json"
-use_config "{\"stylesDir\": \"$WORK/styles\"}"
+# A writable default session: the check below restyles it and the published style must not follow.
+use_config "{\"stylesDir\": \"$WORK/styles\", \"defaultSessionReadOnly\": false}"
 start_server
 HOST="127.0.0.1:$PORT"
 

@@ -31,6 +31,8 @@ public enum ServerRunner {
             metrics.notificationLag.recordNanoseconds(Int64(lag * 1e9))
         } }
         store.observeChanges { [sessions = app.sessions] change in sessions.handle(change) }
+        // Once: what a (tileserver-gl) config asked for that Strata does not do.
+        for warning in config.warnings { logger.warning("config: \(warning)") }
         logger.info("strata listening on http://\(config.host):\(server.port) (data: \(config.dataDir), store: \(SessionStoreFactory.describe(config.store)), render threads: \(config.effectiveRenderThreads))")
         FileHandle.standardOutput.write(Data("strata listening on http://\(config.host):\(server.port)\n".utf8))
 
@@ -44,6 +46,7 @@ public enum ServerRunner {
         }
         sweeper.resume()
         let trimmer = HeapTrim.start(every: config.heapTrimSeconds)
+        let styleWatch = StyleWatch.start(app, every: config.stylePollSeconds)
 
         let signalQueue = DispatchQueue(label: "strata.signals")
         let sources = [SIGINT, SIGTERM].map { sig -> any DispatchSourceSignal in
@@ -57,6 +60,7 @@ public enum ServerRunner {
         logger.info("shutting down")
         sweeper.cancel()
         trimmer?.cancel()
+        styleWatch.forEach { $0.cancel() }
         sources.forEach { $0.cancel() }
         await server.shutdown()
         app.shutdown()

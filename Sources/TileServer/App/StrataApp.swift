@@ -82,7 +82,7 @@ public final class StrataApp: HTTPResponder {
 
     /// Loads sessions (and the default style); `/health` answers 200 afterwards.
     public func start() throws {
-        let json = try Self.readStyleFile(config.stylePath(named: config.defaultStyle))
+        let json = try readConfigStyle(config.stylePath(named: config.defaultStyle))
         guard urlPolicy != nil else { throw ConfigError(file: "config", message: "/dataDir: not a directory: \(config.dataDir)") }
         let style: LiveStyle
         do {
@@ -92,7 +92,7 @@ public final class StrataApp: HTTPResponder {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)
         }
         try sessions.restore(defaultStyle: style, defaultReadOnly: config.defaultSessionReadOnly)
-        publishStyles()
+        refreshPublishedStyles(force: true)
         publishedData.publish(urlPolicy?.directory.archives ?? [:])
         metrics.sessions.record(sessions.count)
         ready.withLockedValue { $0 = true }
@@ -107,6 +107,13 @@ public final class StrataApp: HTTPResponder {
         // After the last render: custom layers release what they hold.
         sessions.releaseCustomLayers()
         sessions.store.close()
+    }
+
+    /// A style file of the config (the default, a named or a published style), its sprite
+    /// and glyph URLs made Strata's when a tileserver-gl config lists it.
+    func readConfigStyle(_ path: String) throws -> JSONValue {
+        let json = try Self.readStyleFile(path)
+        return config.tileserverGLURLs?.adapt(json, file: path) ?? json
     }
 
     static func readStyleFile(_ path: String) throws -> JSONValue {

@@ -3,7 +3,8 @@ import ImageCodec
 import JSON
 
 extension ServerConfig {
-    /// Reads and validates a config file; relative paths become absolute against its folder.
+    /// Reads and validates a config file, Strata's or tileserver-gl's `config.json` (told apart
+    /// by its `options`/`styles`/`data` objects); relative paths become absolute against its folder.
     public static func load(path: String) throws -> ServerConfig {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -14,8 +15,14 @@ extension ServerConfig {
         do { json = try JSONParser.parse(Array(data)) } catch let e as JSONParseError {
             throw ConfigError(file: url.path, message: "malformed JSON: \(e.message) at line \(e.line), column \(e.column)")
         }
-        var c = try ServerConfig(json: json, file: url.path)
-        c.resolvePaths(relativeTo: url.deletingLastPathComponent().path)
+        let folder = url.deletingLastPathComponent().path
+        var c: ServerConfig
+        if case .object(let o) = json, TileserverGLConfig.matches(o) {
+            c = try TileserverGLConfig.config(o, file: url.path, folder: folder)
+        } else {
+            c = try ServerConfig(json: json, file: url.path)
+        }
+        c.resolvePaths(relativeTo: folder)
         return c
     }
 
@@ -60,6 +67,9 @@ extension ServerConfig {
             case "heapTrimSeconds":
                 guard let d = v.numberValue, d >= 0, d <= 86400 else { throw err(key, "expected seconds from 0 (never) to 86400") }
                 heapTrimSeconds = d
+            case "stylePollSeconds":
+                guard let d = v.numberValue, d >= 0, d <= 3600 else { throw err(key, "expected seconds from 0 (only on SIGHUP) to 3600") }
+                stylePollSeconds = d
             case "maxPixelRatio": maxPixelRatio = try int(key, v, min: 1)
             case "maxStaticSide": maxStaticSide = try int(key, v, min: 1)
             case "archives":
@@ -142,9 +152,10 @@ extension ServerConfig {
         }
     }
 
-    /// `styles/NAME.json`; names are plain (letters, digits, `-`, `_`, `.` not leading).
+    /// The file of the style listed as `name` in a tileserver-gl config, else `styles/NAME.json`;
+    /// names are plain (letters, digits, `-`, `_`, `.` not leading).
     public func stylePath(named name: String) -> String {
-        URL(fileURLWithPath: stylesDir).appendingPathComponent(name + ".json").path
+        styleFiles[name] ?? URL(fileURLWithPath: stylesDir).appendingPathComponent(name + ".json").path
     }
 
     public static func isValidStyleName(_ name: String) -> Bool {

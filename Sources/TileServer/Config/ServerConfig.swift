@@ -14,6 +14,21 @@ public struct ServerConfig: Sendable, Equatable {
     /// Name of the style in `stylesDir` the default session starts from.
     public var defaultStyle = "default"
     public var stylesDir = "styles"
+    /// Style id → file, from a tileserver-gl config's `styles` list: published under these ids
+    /// (and found by `POST /sessions {"style": id}`) whatever the files are called.
+    public var styleFiles: [String: String] = [:]
+    /// Whether every `*.json` of `stylesDir` is published too, id = file name (a tileserver-gl
+    /// config's `options.serveAllStyles`; always for Strata's own format).
+    public var serveAllStyles = true
+    /// How style files of a tileserver-gl config name their sprite and glyphs (nil: as Strata).
+    public var tileserverGLURLs: TileserverGLStyleURLs?
+    /// Style id → members a tileserver-gl config's `tilejson` adds to the style's TileJSON.
+    public var styleTileJSON: [String: JSONObject] = [:]
+    /// Seconds between looks at the published style files (an edited one is republished);
+    /// 0 = only on SIGHUP.
+    public var stylePollSeconds = 1.5
+    /// What the config said that Strata does not do (logged once at start-up).
+    public var warnings: [String] = []
     public var maxBodyBytes = 16 << 20
     public var maxSessions = 1000
     public var sessionIdleSeconds = 3600.0
@@ -36,6 +51,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var maxStaticSide = 8192
     /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).
     public var archives: [String: String] = [:]
+    /// Whether archives in dataDir's root are found by name too (not for a tileserver-gl
+    /// config: it serves the archives of its `data` list).
+    public var discoverArchives = true
     /// Hosts http(s) sources may name ("*.example.com", "*" for any public host); empty =
     /// remote sources refused.
     public var remoteHosts: [String] = []
@@ -45,7 +63,10 @@ public struct ServerConfig: Sendable, Equatable {
     /// `postgres://user[:password]@host[:port]/db` shares them with other nodes (the password
     /// may come from STRATA_PG_PASSWORD instead).
     public var store = "strata.sqlite"
-    public var defaultSessionReadOnly = false
+    /// Whether the default session (requests without a session id) refuses changes with a
+    /// 403 `read_only`: the shared default map is not restyled by an anonymous client unless
+    /// the config says so; clients style their own sessions (`POST /sessions`).
+    public var defaultSessionReadOnly = true
     /// Revisions kept per session for history and undo.
     public var historyLimit = 50
     /// The store keeps a whole snapshot of the style at least every this many revisions; the
@@ -87,7 +108,7 @@ public struct ServerConfig: Sendable, Equatable {
     /// directory's root are found by name (`mbtiles://NAME` → NAME.mbtiles); `archives`
     /// entries of the config win. A directory that cannot serve is a `ConfigError`.
     public func makeDataDirectory() throws -> DataDirectory {
-        let found = DataDirectory.discoverArchives(in: dataDir).merging(archives) { $1 }
+        let found = (discoverArchives ? DataDirectory.discoverArchives(in: dataDir) : [:]).merging(archives) { $1 }
         do {
             return try DataDirectory(root: dataDir, archives: found, remoteHosts: remoteHosts)
         } catch {

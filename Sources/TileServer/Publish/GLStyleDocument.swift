@@ -5,19 +5,19 @@ import JSON
 /// rewritten to absolute URLs of the routes that serve the same resources over HTTP.
 enum GLStyleDocument {
     /// `style` with, under `baseURL`:
-    /// - a source `url` naming a published archive (`mbtiles://NAME`, `pmtiles://NAME`) →
-    ///   `/data/NAME.json`;
+    /// - a source `url` naming a published archive (`mbtiles://NAME`, `pmtiles://NAME`; NAME as
+    ///   `publishedID` resolves it: an id, tileserver-gl's `{id}` or a file name) → `/data/ID.json`;
     /// - `glyphs` → `/fonts/{fontstack}/{range}.pbf` when the server has fonts (`hasFonts`);
     /// - a single `sprite` → `/styles/{id}/sprite` (the client appends `[@2x].json|png`), each
     ///   sprite of an array → `/styles/{id}/sprite/{spriteID}`.
     /// Every other URL (remote ones, relative files the server does not publish) is kept.
-    static func rewrite(_ style: JSONValue, id: String, baseURL: String, publishedData: Set<String>, hasFonts: Bool) -> JSONValue {
+    static func rewrite(_ style: JSONValue, id: String, baseURL: String, publishedID: (String) -> String?, hasFonts: Bool) -> JSONValue {
         guard case .object(var o) = style else { return style }
         if case .object(var sources)? = o["sources"] {
             for key in sources.keys {
                 guard case .object(var source)? = sources[key], let url = source["url"]?.stringValue,
-                      let name = archiveName(url), publishedData.contains(name) else { continue }
-                source["url"] = .string("\(baseURL)/data/\(name).json")
+                      let name = archiveName(url), let dataID = publishedID(name) else { continue }
+                source["url"] = .string("\(baseURL)/data/\(dataID).json")
                 sources[key] = .object(source)
             }
             o["sources"] = .object(sources)

@@ -21,6 +21,13 @@ extension StrataApp {
         return archive
     }
 
+    /// The published data id an archive NAME of a style names (as the renderer resolves it:
+    /// the id, `{id}` or the archive's file name), or nil when it is not published.
+    func publishedDataID(_ name: String) -> String? {
+        guard let id = urlPolicy?.directory.archiveID(name) ?? (publishedData.archive(name) != nil ? name : nil) else { return nil }
+        return publishedData.archive(id) != nil ? id : nil
+    }
+
     /// `GET /data/{id}.json`: the archive's TileJSON.
     func dataTileJSON(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
         let file = ctx.param("file")

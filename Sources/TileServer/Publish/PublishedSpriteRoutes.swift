@@ -21,7 +21,7 @@ extension StrataApp {
         let id = ctx.param("id")
         let style = try publishedStyle(id)
         let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: baseURL(ctx),
-                                           publishedData: Set(publishedData.ids), hasFonts: glyphs != nil)
+                                           publishedID: publishedDataID, hasFonts: glyphs != nil)
         return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
     }
 

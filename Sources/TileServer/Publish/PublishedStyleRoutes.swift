@@ -71,15 +71,16 @@ extension StrataApp {
         let size = try Self.publishedTileSize(tileSize)
         let id = String(file.dropLast(5))
         let style = try publishedStyle(id)
-        let format = ctx.request.query["format"] ?? "png"
+        let format = ctx.request.query["format"] ?? config.styleTileJSON[id]?["format"]?.stringValue ?? "png"
         guard ImageOutput.extensions.contains(format) else {
             throw APIError.badRequest("format must be png, webp, jpg or jpeg (got \"\(format)\")", code: "invalid_format")
         }
         let quality = ctx.request.query["quality"]
         let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
-        let body = PublishedTileJSON.rendered(id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx),
-                                              tileSize: size, fileExtension: output.fileExtension, quality: quality,
-                                              sourceAttribution: publishedData.attribution(ofSource:))
+        let body = PublishedTileJSON.adding(config.styleTileJSON[id], to: PublishedTileJSON.rendered(
+            id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx),
+            tileSize: size, fileExtension: output.fileExtension, quality: quality,
+            sourceAttribution: publishedData.attribution(ofSource:)))
         return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
     }
 
@@ -99,8 +100,11 @@ extension StrataApp {
         let base = baseURL(ctx)
         let entries = published.ids.compactMap { id in
             published.style(id).map {
-                PublishedTileJSON.rendered(id: id, style: $0.json, renderHash: $0.renderHash, baseURL: base, tileSize: size,
-                                           sourceAttribution: publishedData.attribution(ofSource:))
+                // A config's `tilejson.format` (checked at load) picks the tiles' format.
+                let format = config.styleTileJSON[id]?["format"]?.stringValue ?? "png"
+                return PublishedTileJSON.adding(config.styleTileJSON[id], to: PublishedTileJSON.rendered(
+                    id: id, style: $0.json, renderHash: $0.renderHash, baseURL: base, tileSize: size, fileExtension: format,
+                    sourceAttribution: publishedData.attribution(ofSource:)))
             }
         }
         let all = withData ? entries + dataTileJSONs(base) : entries

@@ -3,12 +3,16 @@ import Logging
 import NIOConcurrencyHelpers
 import StyleSpec
 
-/// The styles of `stylesDir`, published read-only at tileserver-gl's URLs (`/styles/{id}/…`).
-/// Each is an immutable snapshot loaded at start-up: no session holds it, so it can neither
-/// be changed through a route nor expire, and its tiles share the session tile cache (keys
-/// start with the style's render hash).
+/// The styles of `stylesDir` (or of a tileserver-gl config's list), published read-only at
+/// tileserver-gl's URLs (`/styles/{id}/…`). The published set is an immutable snapshot swapped
+/// whole when a file changes (`StrataApp.refreshPublishedStyles`): a request holds the style it
+/// started with, no session holds one, so no route changes it and it never expires, and its
+/// tiles share the session tile cache (keys start with the style's render hash, so an edited
+/// style gets new keys and ETags).
 public final class PublishedStyles: Sendable {
     private let styles = NIOLockedValueBox<[String: LiveStyle]>([:])
+    /// What each id's file looked like when last read (only the refresher writes it).
+    private let stamps = NIOLockedValueBox<[String: FileStamp]>([:])
 
     public init() {}
 
@@ -18,8 +22,24 @@ public final class PublishedStyles: Sendable {
     /// The published style `id`, or nil.
     public func style(_ id: String) -> LiveStyle? { styles.withLockedValue { $0[id] } }
 
+    /// The whole published set.
+    var snapshot: [String: LiveStyle] { styles.withLockedValue { $0 } }
+
     /// Replaces the published set.
     func publish(_ loaded: [String: LiveStyle]) { styles.withLockedValue { $0 = loaded } }
+
+    var fileStamps: [String: FileStamp] {
+        get { stamps.withLockedValue { $0 } }
+        set { stamps.withLockedValue { $0 = newValue } }
+    }
+
+    /// The styles a config publishes: its listed `styleFiles`, and with `serveAllStyles` every
+    /// style file of `stylesDir` whose id is not listed.
+    static func styleFiles(of config: ServerConfig) -> [(id: String, path: String)] {
+        let listed = config.styleFiles.sorted { $0.key < $1.key }.map { (id: $0.key, path: $0.value) }
+        guard config.serveAllStyles else { return listed }
+        return listed + styleFiles(in: config.stylesDir).filter { config.styleFiles[$0.id] == nil }
+    }
 
     /// Every `*.json` directly in `directory` whose name is a valid style id (see
     /// `ServerConfig.isValidStyleName`), id = file name without `.json`.
@@ -34,22 +54,18 @@ public final class PublishedStyles: Sendable {
     }
 }
 
-extension StrataApp {
-    /// Loads and publishes every style file of `stylesDir`. A file that does not load (bad JSON,
-    /// invalid style, a URL leaving the data directory) is logged and left unpublished, so one
-    /// broken file does not keep the others (or the server) down.
-    func publishStyles() {
-        var loaded: [String: LiveStyle] = [:]
-        let log = Logger(label: "strata.publish")
-        for (id, path) in PublishedStyles.styleFiles(in: config.stylesDir) {
-            do {
-                let style = try LiveStyle.load(Self.readStyleFile(path), customLayers: customLayers)
-                try checkURLs(style)
-                loaded[id] = style
-            } catch {
-                log.warning("style \(path) is not published: \(error)")
-            }
-        }
-        published.publish(loaded)
+/// A file's identity and version as `stat` tells it: a change of any part (an edit, a file
+/// replaced by a rename) means the file must be read again.
+struct FileStamp: Equatable, Sendable {
+    let path: String
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    /// nil when the file does not exist (or cannot be stat'ed).
+    init?(_ path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        self.path = path
+        device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+        seconds = Int(st.st_mtim.tv_sec); nanoseconds = Int(st.st_mtim.tv_nsec)
     }
 }

@@ -40,6 +40,15 @@ enum PublishedTileJSON {
         return .object(o)
     }
 
+    /// `tileJSON` with the members a tileserver-gl config's `tilejson` sets for the style
+    /// (`bounds`, `type`, `name`, …) in place of the made ones; the tile URLs and `format`
+    /// stay the server's (`format` already chose the URLs' extension).
+    static func adding(_ extra: JSONObject?, to tileJSON: JSONValue) -> JSONValue {
+        guard let extra, case .object(var o) = tileJSON else { return tileJSON }
+        for (key, value) in extra where key != "tiles" && key != "format" && key != "tilejson" { o[key] = value }
+        return .object(o)
+    }
+
     /// The `/styles.json` entry of style `id`: `{version, name, id, url}`, `url` its GL style.
     static func catalogEntry(id: String, style: JSONValue, baseURL: String) -> JSONValue {
         [

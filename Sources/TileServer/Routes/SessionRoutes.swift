@@ -59,7 +59,7 @@ extension StrataApp {
             throw APIError.notFound("no style named \"\(name)\"", code: "unknown_style")
         }
         let json: JSONValue
-        do { json = try Self.readStyleFile(path) } catch {
+        do { json = try readConfigStyle(path) } catch {
             throw APIError.internalError("style \"\(name)\" cannot be read: \(error)")
         }
         do {

@@ -40,10 +40,12 @@ struct StyleURLPolicy: Sendable {
     }
 
     /// Template tokens (`{z}`, `{fontstack}`, …) are filled with a neutral value first: the
-    /// check is about where the path can lead, not about one tile.
+    /// check is about where the path can lead, not about one tile. An archive named as
+    /// `mbtiles://{id}` (tileserver-gl's data id) is no template and is checked as written.
     private func resolve(_ url: String, at path: JSONPointer) throws {
         var concrete = url
-        while let open = concrete.range(of: "{"), let close = concrete.range(of: "}", range: open.upperBound..<concrete.endIndex) {
+        let isArchiveID = (url.hasPrefix("mbtiles://{") || url.hasPrefix("pmtiles://{")) && url.hasSuffix("}")
+        while !isArchiveID, let open = concrete.range(of: "{"), let close = concrete.range(of: "}", range: open.upperBound..<concrete.endIndex) {
             concrete.replaceSubrange(open.lowerBound..<close.upperBound, with: "0")
         }
         do { _ = try directory.resolve(concrete) } catch let e as DataPathError {
