@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SourceData
 import JSON
 import NIOCore
 import NIOHTTP1
@@ -38,14 +39,14 @@ final class PublishedDataTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    func makeMBTiles(_ path: String) throws {
+    func makeMBTiles(_ path: String, credit: [(String, String)] = [("attribution", "© OpenStreetMap contributors")]) throws {
         let db = try DatabaseQueue(path: path)
         try db.write { db in
             try db.execute(sql: "CREATE TABLE metadata (name text, value text)")
             try db.execute(sql: "CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob)")
             let json = ##"{"vector_layers": [{"id": "water", "fields": {"class": "String"}, "minzoom": 0, "maxzoom": 14}]}"##
-            for (k, v) in [("name", "City"), ("attribution", "© OpenStreetMap contributors"), ("format", "pbf"),
-                           ("minzoom", "0"), ("maxzoom", "14"), ("bounds", "13,53,14,54"), ("json", json)] {
+            for (k, v) in [("name", "City"), ("format", "pbf"),
+                           ("minzoom", "0"), ("maxzoom", "14"), ("bounds", "13,53,14,54"), ("json", json)] + credit {
                 try db.execute(sql: "INSERT INTO metadata VALUES (?, ?)", arguments: [k, v])
             }
             try db.execute(sql: "INSERT INTO tiles VALUES (0, 0, 0, ?)", arguments: [Data(Self.gzipped)])
@@ -127,5 +128,21 @@ final class PublishedDataTests: XCTestCase {
                                                   renderHash: "h", baseURL: "http://x", tileSize: 256,
                                                   sourceAttribution: data.attribution(ofSource:))
         XCTAssertEqual(tileJSON["attribution"], "© OpenStreetMap contributors | NE")
+    }
+
+    /// An archive without an attribution (tilemaker's OpenMapTiles archives) keeps the credit
+    /// its description gives, so an OSM map still shows "© OpenStreetMap contributors".
+    func testArchiveCreditFromItsDescription() throws {
+        func credit(_ metadata: [(String, String)]) throws -> String? {
+            let path = dir.appendingPathComponent("credit-\(UUID().uuidString).mbtiles").path
+            try makeMBTiles(path, credit: metadata)
+            return PublishedData.attribution(of: try MBTilesArchive(path: path))
+        }
+        XCTAssertEqual(try credit([("attribution", ""), ("description", "© OpenStreetMap contributors (ODbL)")]),
+                       "© OpenStreetMap contributors (ODbL)")
+        XCTAssertEqual(try credit([("description", "Town from OpenStreetMap data")]), "Town from OpenStreetMap data")
+        XCTAssertEqual(try credit([("attribution", "© Mine"), ("description", "© OpenStreetMap")]), "© Mine")
+        XCTAssertNil(try credit([("description", "Just some tiles")]))
+        XCTAssertNil(try credit([]))
     }
 }

@@ -24,7 +24,18 @@ public final class PublishedData: Sendable {
     func attribution(ofSource source: JSONValue) -> String? {
         if let own = source["attribution"]?.stringValue { return own }
         guard let url = source["url"]?.stringValue, let name = GLStyleDocument.archiveName(url) else { return nil }
-        return archive(name)?.metadataDocument["attribution"]?.stringValue
+        return archive(name).flatMap(Self.attribution(of:))
+    }
+
+    /// An archive's attribution: its metadata's `attribution`; when that is missing or empty,
+    /// its `description` if that is a credit (holds "©" or names OpenStreetMap, as tilemaker's
+    /// OpenMapTiles archives write "© OpenStreetMap contributors (ODbL)" there), so an OSM map
+    /// still shows its credit. Nil otherwise.
+    static func attribution(of archive: any TileArchive) -> String? {
+        let doc = archive.metadataDocument
+        if let a = doc["attribution"]?.stringValue, !a.trimmingCharacters(in: .whitespaces).isEmpty { return a }
+        guard let d = doc["description"]?.stringValue, d.contains("©") || d.contains("OpenStreetMap") else { return nil }
+        return d
     }
 
     /// Opens every local archive of `named` (id → path); one that does not open is logged and
@@ -68,7 +79,7 @@ public final class PublishedData: Sendable {
         o["name"] = doc["name"] ?? .string(id)
         if let d = doc["description"] { o["description"] = d }
         if let v = doc["version"] { o["version"] = v }
-        o["attribution"] = doc["attribution"] ?? ""
+        o["attribution"] = .string(attribution(of: archive) ?? "")
         o["scheme"] = "xyz"
         o["tiles"] = [.string("\(baseURL)/data/\(id)/{z}/{x}/{y}.\(format)")]
         o["format"] = .string(format)
