@@ -1,3 +1,4 @@
+import Raster
 import SplitMix
 import XCTest
 @testable import Renderer

@@ -11,9 +11,9 @@ final class LinesShadingTests: XCTestCase {
     func testBlendMatchesTheGLFormula() {
         // 50 % red over opaque blue: (255·0.5 + 0·0.5, 0, 0 + 255·0.5, 255).
         let color = SIMD4<Float>(1, 0, 0, 1) * 0.5 * 255
-        let out = LineBlend.over(0xFF_FF_00_00, color255: color, alpha: 0.5, k: 1)
+        let out = ShaderBlend.over(0xFF_FF_00_00, color255: color, alpha: 0.5, k: 1)
         XCTAssertEqual(out, 0xFF_80_00_80)
-        XCTAssertEqual(LineBlend.over(0x12345678, color255: color, alpha: 0.5, k: 0), 0x12345678)
+        XCTAssertEqual(ShaderBlend.over(0x12345678, color255: color, alpha: 0.5, k: 0), 0x12345678)
     }
 
     func testChannelLanesBlendAgreesWithItsScalarTwin() {
@@ -25,8 +25,8 @@ final class LinesShadingTests: XCTestCase {
                                      Float(rng.next() % 256) / 255 * a, a) * 255
             // Exact halves and the ends of the range come up often with these k.
             let k = i % 3 == 0 ? Float(rng.next() % 9) / 8 : Float(rng.next() % 1001) / 1000
-            let expected = LineBlend.over(dst, color255: color, alpha: a, k: k)
-            let lanes = LineBlend.over4(dst, color255: color, alpha: a, k: k)
+            let expected = ShaderBlend.over(dst, color255: color, alpha: a, k: k)
+            let lanes = ShaderBlend.over4(dst, color255: color, alpha: a, k: k)
             if lanes != expected { XCTFail("dst \(dst) colour \(color) alpha \(a) k \(k): \(lanes) != \(expected)"); return }
         }
     }
@@ -40,8 +40,8 @@ final class LinesShadingTests: XCTestCase {
                                      Float(rng.next() % 256) / 255 * a, a) * 255
             var k = SIMD8<Float>()
             for i in 0..<8 { k[i] = rng.next() % 4 == 0 ? 0 : Float(rng.next() % 1001) / 1000 }
-            let expected = (0..<8).map { LineBlend.over(dst[$0], color255: color, alpha: a, k: k[$0]) }
-            dst.withUnsafeMutableBufferPointer { LineBlend.over8($0.baseAddress!, color255: color, alpha: a, k: k) }
+            let expected = (0..<8).map { ShaderBlend.over(dst[$0], color255: color, alpha: a, k: k[$0]) }
+            dst.withUnsafeMutableBufferPointer { ShaderBlend.over8($0.baseAddress!, color255: color, alpha: a, k: k) }
             XCTAssertEqual(dst, expected)
         }
     }
@@ -107,7 +107,7 @@ final class LinesShadingTests: XCTestCase {
                 out.append(pixels)
             }
             XCTAssertEqual(out[0], out[1], "round \(round)")
-            let core = LineBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: 1)
+            let core = ShaderBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: 1)
             if opaque { stored += zip(out[0], base).filter { $0 != $1 && $0 == core }.count }
             blended += zip(out[0], base).filter { $0 != $1 }.count
         }
@@ -137,7 +137,7 @@ final class LinesShadingTests: XCTestCase {
             for x in 2...(w - 3) {
                 let ny = v.normalY.x + v.normalY.y * (Float(x) + 0.5)
                 let k = u.edgeAlpha(abs(ny) * u.outset) * opacity
-                if k > 0 { expected[x] = LineBlend.over(expected[x], color255: u.color255, alpha: u.alpha, k: k) }
+                if k > 0 { expected[x] = ShaderBlend.over(expected[x], color255: u.color255, alpha: u.alpha, k: k) }
             }
             XCTAssertEqual(shaded, expected, "round \(round)")
         }

@@ -85,7 +85,7 @@ enum AnnotationPainter {
         canvas.withUnsafeMutablePixels { px in
             for y in cy0..<cy1 {
                 let row = px.baseAddress! + y * width
-                for x in cx0..<cx1 { row[x] = LineBlend.over4(row[x], color255: c255, alpha: color.w, k: 1) }
+                for x in cx0..<cx1 { row[x] = ShaderBlend.over4(row[x], color255: c255, alpha: color.w, k: 1) }
             }
         }
     }

@@ -75,11 +75,11 @@ enum GLOutline {
     }
 
     /// `blendScalar` with the four channels in one SIMD register (`GLOutlineRoundingTests`
-    /// holds the two together), through `LineBlend`'s lane helpers: their rounding (half to
+    /// holds the two together), through `ShaderBlend`'s lane helpers: their rounding (half to
     /// even by the 2^23 trick, exact halves stepped up) is `roundedByte` for values in 0...255.
     @inline(__always)
     static func blendLanes(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
-        LineBlend.packRounded(rgb1 * a * 255 + LineBlend.channels(d) * (1 - a))
+        ShaderBlend.packRounded(rgb1 * a * 255 + ShaderBlend.channels(d) * (1 - a))
     }
 
     /// `v.rounded()` for `v` in [0, 255] without the libm call (`roundf` is not an
@@ -105,7 +105,7 @@ enum GLOutline {
             let s = placement.imagePoint(Float(x) + 0.5, Float(y) + 0.5)
             let c = image.sampleRepeating(s.x, s.y)
             let i = y &* width &+ x
-            pixels[i] = LineBlend.over4(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
+            pixels[i] = ShaderBlend.over4(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
         }
     }
 

@@ -1,5 +1,6 @@
+import Raster
 /// One heatmap pixel: the density's colour from the ramp, times `heatmap-opacity`, over the
-/// canvas pixel, in float with one rounding per channel (`LineBlend`'s GL blend). `pixel` is
+/// canvas pixel, in float with one rounding per channel (`ShaderBlend`'s GL blend). `pixel` is
 /// the scalar twin of `pixels8`; both do the same float operations per lane in the same
 /// order, so they agree bit for bit (`HeatmapBlendTests`).
 ///
@@ -29,7 +30,7 @@ enum HeatmapBlend {
         let (i, f) = rampTap(density)
         let c = (t[i] + (t[i + 1] - t[i]) * f) * opacity
         guard c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 else { return dst }
-        return LineBlend.over4(dst, color255: c * 255, alpha: c.w, k: 1)
+        return ShaderBlend.over4(dst, color255: c * 255, alpha: c.w, k: 1)
     }
 
     /// SIMD: eight pixels at `dst` under the colours of `density` (lane by lane `pixel`).
@@ -37,7 +38,7 @@ enum HeatmapBlend {
     static func pixels8(_ dst: UnsafeMutablePointer<UInt32>, density: SIMD8<Float>, opacity: Float,
                         ramp t: UnsafePointer<SIMD4<Float>>) {
         let size = Float(HeatmapColorRamp.size)
-        let magic = SIMD8<Float>(repeating: LineBlend.magic)
+        let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
         var p = density * size - 0.5
         let low = .!(p .> 0), high = p .>= size - 1
         p = p.replacing(with: 0, where: low).replacing(with: size - 1, where: high)
@@ -64,10 +65,10 @@ enum HeatmapBlend {
     }
 
     /// One channel (the byte at `shift`) of eight pixels: `c · 255 + dst · inv`, clamped,
-    /// rounded half up as `LineBlend.channel` rounds.
+    /// rounded half up as `ShaderBlend.channel` rounds.
     @inline(__always)
     static func channel(_ d: SIMD8<UInt32>, _ shift: UInt32, _ c: SIMD8<Float>, _ inv: SIMD8<Float>) -> SIMD8<UInt32> {
-        let magic = SIMD8<Float>(repeating: LineBlend.magic)
+        let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
         // The byte as a float: its bits under 2^23's exponent, minus 2^23.
         let dc = unsafeBitCast(((d &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
         var v = c * 255 + dc * inv

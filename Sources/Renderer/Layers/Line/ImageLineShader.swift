@@ -1,3 +1,4 @@
+import Raster
 /// MapLibre's `line_pattern` shader over spans: the plain line's edge alpha times opacity,
 /// coloured by the pattern image stretched along the line. Across the line the image's
 /// bordered rectangle (one wrapped texel each side, as the atlas holds it) spans the side
@@ -35,7 +36,7 @@ struct ImageLineShader: SpanShader, LineSpanShader {
             let along = px0 + v.dashX.y * px
             let s = PatternImage.fraction(along)
             let c = img.sample(s * spanU, (0.5 * ny + 0.5) * spanV)
-            row[x] = LineBlend.over4(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
+            row[x] = ShaderBlend.over4(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Raster
 import Foundation
 
 /// One dash pattern as MapLibre's line atlas draws it: a signed distance field, 256 texels

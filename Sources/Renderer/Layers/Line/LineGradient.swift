@@ -1,3 +1,4 @@
+import Raster
 import StyleSpec
 
 /// `line-gradient`'s colour ramp as MapLibre renders it for a tile: one texture row per

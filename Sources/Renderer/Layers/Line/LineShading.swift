@@ -1,3 +1,4 @@
+import Raster
 /// What every line fragment shader shares: the feature's colour and widths, in device pixels.
 struct LineUniforms {
     /// Premultiplied colour times 255 (MapLibre's colour, premultiplied, as the shader sees it).
@@ -63,7 +64,7 @@ struct SolidLineShader: SpanShader {
     init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, uniforms: LineUniforms) {
         self.pixels = pixels; self.stride = stride; self.uniforms = uniforms
         opaqueFill = uniforms.alpha * uniforms.opacity == 1
-            ? LineBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: uniforms.opacity) : nil
+            ? ShaderBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: uniforms.opacity) : nil
     }
 
     @inline(__always)
@@ -88,7 +89,7 @@ struct SolidLineShader: SpanShader {
             // Shorter runs (most of them: joins and short segments) skip the two square
             // roots of the test; their pixels come out the same one by one.
             if u.isSolid(within: max(dist(x0), dist(x1))) {
-                LineBlend.overRun(row + x0, x1 - x0 + 1, color255: u.color255, alpha: u.alpha, k: k0, simd: simd)
+                ShaderBlend.overRun(row + x0, x1 - x0 + 1, color255: u.color255, alpha: u.alpha, k: k0, simd: simd)
                 return
             }
         }
@@ -108,7 +109,7 @@ struct SolidLineShader: SpanShader {
                     UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD8(repeating: fill), as: SIMD8<UInt32>.self)
                 } else {
                     let k = a * k0
-                    if LaneMask.any(k .> 0) { LineBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
+                    if LaneMask.any(k .> 0) { ShaderBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
                 }
                 x += 8
             }
@@ -121,7 +122,7 @@ struct SolidLineShader: SpanShader {
                 let e = u.edgeAlpha(dist(x))
                 let k = e * k0
                 let old = row[x]
-                let blended = LineBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k)
+                let blended = ShaderBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k)
                 let kept = k > 0 ? blended : old
                 row[x] = e == 1 && opaque ? fill : kept
                 x += 1
@@ -134,7 +135,7 @@ struct SolidLineShader: SpanShader {
                 row[x] = fill
             } else {
                 let k = e * k0
-                if k > 0 { row[x] = LineBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
+                if k > 0 { row[x] = ShaderBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
             }
             x += 1
         }

@@ -1,3 +1,4 @@
+import Raster
 /// MapLibre's dashed (`line_sdf`), gradient (`line_gradient`) and dashed gradient
 /// (`line_gradient_sdf`) shaders over spans: the plain line's edge alpha, times the dash
 /// field's smoothstep when dashed, with the colour from the gradient ramp when there is one.
@@ -57,9 +58,9 @@ struct PatternLineShader: SpanShader {
                     c = LineGradientRamp.sample(row: rampRow, u: p0 + v.progress.y * px, width: rampWidth,
                                                 nearest: rampNearest, texels: ramp)
                 }
-                row[x] = LineBlend.over4(row[x], color255: c * 255, alpha: c.w, k: k)
+                row[x] = ShaderBlend.over4(row[x], color255: c * 255, alpha: c.w, k: k)
             } else {
-                row[x] = LineBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
+                row[x] = ShaderBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Raster
 import Geo
 
 /// MapLibre's tile coordinates for one render: the source's tiles at `tileZoom` (the view's

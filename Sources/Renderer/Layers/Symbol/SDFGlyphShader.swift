@@ -1,3 +1,4 @@
+import Raster
 import SourceData
 
 /// One pass of MapLibre's `symbol_sdf` fragment shader over one glyph's field: the field
@@ -31,7 +32,7 @@ struct SDFGlyphShader {
         let dist = top * (1 - wy) + bottom * wy
         let out = color * SDFGlyphDrawing.coverage(dist, edge: edge, gamma: gamma, halo: isHalo)
         guard out.w > 0 else { return }
-        pixel = LineBlend.over4(pixel, color255: out * 255, alpha: min(out.w, 1), k: 1)
+        pixel = ShaderBlend.over4(pixel, color255: out * 255, alpha: min(out.w, 1), k: 1)
     }
 }
 

@@ -32,7 +32,7 @@ enum TileTextureDrawing {
                     let p = origin + stepX * Double(x) + stepY * Double(y)
                     let c = shader.shade(u: Float(p.x), v: Float(p.y))
                     guard c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 else { continue }
-                    row[x] = LineBlend.over4(row[x], color255: c * 255, alpha: min(max(c.w, 0), 1), k: 1)
+                    row[x] = ShaderBlend.over4(row[x], color255: c * 255, alpha: min(max(c.w, 0), 1), k: 1)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Raster
 /// Packed premultiplied RGBA8 pixels of a canvas, row after row.
 struct PixelTarget {
     let pixels: UnsafeMutablePointer<UInt32>
@@ -123,7 +124,7 @@ enum ShadedTriangle {
                 k = Float(ramp(edges.0, rows.0, x) * ramp(edges.1, rows.1, x) * ramp(edges.2, rows.2, x))
             }
             if k > 0, alpha > 0 {
-                row[x] = LineBlend.over4(row[x], color255: c, alpha: alpha / 255, k: k)
+                row[x] = ShaderBlend.over4(row[x], color255: c, alpha: alpha / 255, k: k)
             }
             x += 1
         }

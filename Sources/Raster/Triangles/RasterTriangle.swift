@@ -8,30 +8,30 @@
 /// test the few pixel centres of their bounding box directly with the same integer edge
 /// functions: the steppers' set-up costs six 64-bit divisions, more than testing 16 pixels.
 /// Both ways give the same runs (`LinesRasterizerTests` checks them against each other).
-struct RasterTriangle {
+@frozen public struct RasterTriangle {
     /// Snapped vertices (1/256 px), counter-clockwise in the edge functions' sense.
-    private let a: SIMD2<Int64>, b: SIMD2<Int64>, c: SIMD2<Int64>
-    private let x0: Int, x1: Int, y0: Int, y1: Int
+    @usableFromInline let a: SIMD2<Int64>, b: SIMD2<Int64>, c: SIMD2<Int64>
+    @usableFromInline let x0: Int, x1: Int, y0: Int, y1: Int
 
     /// Bounding boxes of at most this many pixel centres are tested pixel by pixel.
-    static let directPixels = 16
+    public static let directPixels = 16
 
     /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
     /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
     /// fixed-point products stay exact in 64 bits; floats are coarse there anyway); other
     /// triangles are dropped.
-    @inline(__always)
-    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
+    @inlinable @inline(__always)
+    public init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>, clip: PixelClip) {
         self.init(snapped: Self.snap(p0), Self.snap(p1), Self.snap(p2), clip: clip)
     }
 
     /// A vertex beyond ±2·10^6 px or not finite (`snap`'s answer for it).
-    static let unusable = SIMD2<Int32>(repeating: .min)
+    public static let unusable = SIMD2<Int32>(repeating: .min)
 
     /// A device position snapped to 1/256 px, halves away from zero (without a libm call), or
     /// `unusable`. Lines snap each vertex once and set up their triangles from these.
-    @inline(__always)
-    static func snap(_ p: SIMD2<Float>) -> SIMD2<Int32> {
+    @inlinable @inline(__always)
+    public static func snap(_ p: SIMD2<Float>) -> SIMD2<Int32> {
         let limit: Float = 2_000_000
         guard abs(p.x) < limit, abs(p.y) < limit else { return unusable }
         // Exact in floats: p·256 is; its whole part toward zero converts both ways exactly
@@ -46,8 +46,8 @@ struct RasterTriangle {
 
     /// Sets the triangle up from vertices `snap` made; nil when one is unusable, the triangle
     /// is degenerate or it holds no pixel centre inside `clip`'s bounds.
-    @inline(__always)
-    init?(snapped s0: SIMD2<Int32>, _ s1: SIMD2<Int32>, _ s2: SIMD2<Int32>, clip: PixelClip) {
+    @inlinable @inline(__always)
+    public init?(snapped s0: SIMD2<Int32>, _ s1: SIMD2<Int32>, _ s2: SIMD2<Int32>, clip: PixelClip) {
         guard s0.x != .min, s1.x != .min, s2.x != .min else { return nil }
         // Pixel p has its centre at 256·p + 128; rows and columns of centres in the bounding
         // box first (most triangles of thin lines at low zoom hold none and stop here).
@@ -67,17 +67,17 @@ struct RasterTriangle {
     }
 
     /// Whether `run` tests pixels directly (else it steps the edges).
-    var isSmall: Bool { (y1 &- y0 &+ 1) &* (x1 &- x0 &+ 1) <= Self.directPixels }
+    public var isSmall: Bool { (y1 &- y0 &+ 1) &* (x1 &- x0 &+ 1) <= Self.directPixels }
 
     /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
-    @inline(__always)
-    func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+    @inlinable @inline(__always)
+    public func run<S: SpanShader>(clip: PixelClip, into shader: inout S) {
         if isSmall { runDirect(clip: clip, into: &shader) } else { runStepping(clip: clip, into: &shader) }
     }
 
     /// The edge steppers' way, whatever the size (also the reference for the direct way).
-    @inline(__always)
-    func runStepping<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+    @inlinable @inline(__always)
+    public func runStepping<S: SpanShader>(clip: PixelClip, into shader: inout S) {
         let stepping = y1 > y0
         var e0 = EdgeStepper(from: a, to: b, row: y0, stepping: stepping)
         var e1 = EdgeStepper(from: b, to: c, row: y0, stepping: stepping)
@@ -98,8 +98,8 @@ struct RasterTriangle {
 
     /// Tests each pixel centre of the bounding box against the three edge functions; a row's
     /// inside pixels are contiguous (the triangle is convex), so its run is first...last.
-    @inline(__always)
-    func runDirect<S: SpanShader>(clip: PixelClip, into shader: inout S) {
+    @inlinable @inline(__always)
+    public func runDirect<S: SpanShader>(clip: PixelClip, into shader: inout S) {
         let s: Int64 = 256
         // Edge function of a→b at pixel (x, y) = alpha·x + beta(y), as EdgeStepper defines it.
         @inline(__always) func setUp(_ p: SIMD2<Int64>, _ q: SIMD2<Int64>) -> (alpha: Int64, beta: Int64, step: Int64, bias: Int64) {
@@ -141,7 +141,8 @@ struct RasterTriangle {
 
     /// Sets up and runs in one go (tests and simple callers).
     @discardableResult
-    static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
+    @inlinable
+    public static func draw<S: SpanShader>(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>,
                                     clip: PixelClip, into shader: inout S) -> Bool {
         guard let t = RasterTriangle(p0, p1, p2, clip: clip) else { return false }
         t.run(clip: clip, into: &shader)

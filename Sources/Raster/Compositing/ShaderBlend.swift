@@ -7,20 +7,20 @@
 /// 2^23 — the sum's low mantissa bits are then the value rounded to nearest even, read
 /// without a float-to-int conversion — and a step up for exact halves. The scalar and SIMD
 /// versions round identically.
-enum LineBlend {
+public enum ShaderBlend {
     /// 2^23: adding it to a value in 0...255 leaves that value, rounded, in the low bits.
-    static let magic: Float = 8_388_608
+    public static let magic: Float = 8_388_608
 
-    @inline(__always)
-    static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {
         let v = min(max(c * k + Float(d) * inv, 0), 255)
         let even = v + magic
         let up: UInt32 = v - (even - magic) == 0.5 ? 1 : 0
         return (even.bitPattern & 0x1FF) &+ up
     }
 
-    @inline(__always)
-    static func over(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func over(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
         let inv = 1 - alpha * k
         let r = channel(color255.x, dst & 0xFF, k, inv)
         let g = channel(color255.y, (dst >> 8) & 0xFF, k, inv)
@@ -31,21 +31,21 @@ enum LineBlend {
 
     /// `over` with the four channels in one SIMD register: the same operations, in the same
     /// order, per lane (`LinesShadingTests` holds it to `over`). For the pixels of short runs.
-    @inline(__always)
-    static func over4(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func over4(_ dst: UInt32, color255: SIMD4<Float>, alpha: Float, k: Float) -> UInt32 {
         packRounded(color255 * k + channels(dst) * (1 - alpha * k))
     }
 
     /// A pixel's four bytes as floats, one per lane.
-    @inline(__always)
-    static func channels(_ pixel: UInt32) -> SIMD4<Float> {
+    @inlinable @inline(__always)
+    public static func channels(_ pixel: UInt32) -> SIMD4<Float> {
         SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(pixel, to: SIMD4<UInt8>.self)))
     }
 
     /// Each lane clamped to 0...255 and rounded half up (the 2^23 trick, exact halves stepped
     /// up, as `channel` does), packed back into a pixel: the tail of every four-lane blend.
-    @inline(__always)
-    static func packRounded(_ value: SIMD4<Float>) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func packRounded(_ value: SIMD4<Float>) -> UInt32 {
         var v = value.replacing(with: 0, where: value .< 0)
         v = v.replacing(with: 255, where: v .> 255)
         let even = v + magic
@@ -56,8 +56,8 @@ enum LineBlend {
 
     /// Eight pixels at once: `dst[i] = over(dst[i], k[i])` (lanes with k = 0 come out
     /// unchanged, as they do from `over`).
-    @inline(__always)
-    static func over8(_ dst: UnsafeMutablePointer<UInt32>, color255: SIMD4<Float>, alpha: Float, k: SIMD8<Float>) {
+    @inlinable @inline(__always)
+    public static func over8(_ dst: UnsafeMutablePointer<UInt32>, color255: SIMD4<Float>, alpha: Float, k: SIMD8<Float>) {
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let inv = 1 - alpha * k
@@ -81,8 +81,8 @@ enum LineBlend {
     /// `count` pixels under one fragment value: `over` with the same `k` for each (a plain
     /// fill when the result does not depend on the destination). `simd: false` runs the
     /// scalar twin only.
-    @inline(__always)
-    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, color255: SIMD4<Float>, alpha: Float, k: Float,
+    @inlinable @inline(__always)
+    public static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, color255: SIMD4<Float>, alpha: Float, k: Float,
                         simd: Bool = true) {
         guard k > 0, count > 0 else { return }
         if alpha * k == 1 {

@@ -1,5 +1,5 @@
 /// Receives the pixel runs of a triangle, row by row.
-protocol SpanShader {
+public protocol SpanShader {
     /// Pixels `x0...x1` (inclusive, never empty) of row `y` have their centre in the triangle.
     mutating func shade(row y: Int, from x0: Int, through x1: Int)
 }
@@ -10,17 +10,18 @@ protocol SpanShader {
 /// apply the top-left rule in GL's window coordinates, whose y axis points up (MapLibre's
 /// images show it: a line whose top edge runs exactly through pixel centres leaves that row
 /// out). Two triangles sharing an edge never both draw, nor both miss, a pixel on it.
-struct EdgeFunction {
-    let ax: Double, ay: Double, dx: Double, dy: Double
+@frozen public struct EdgeFunction {
+    public let ax: Double, ay: Double, dx: Double, dy: Double
     /// 0 when points on the edge are inside, 1 otherwise (values are whole numbers).
-    let bias: Double
+    public let bias: Double
     /// d(edge function)/dx per pixel, and its inverse (for a first guess at the bound).
-    let alpha: Double, inverseAlpha: Double
+    public let alpha: Double, inverseAlpha: Double
 
     /// Fixed-point positions per pixel (GL's usual 8 bits of sub-pixel precision).
-    static let subpixels: Double = 256
+    public static let subpixels: Double = 256
 
-    init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
+    @inlinable
+    public init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
         ax = a.x; ay = a.y; dx = b.x - a.x; dy = b.y - a.y
         // Left edge: inside to its right (dy < 0 here); "top" in window space: horizontal
         // with the inside above it on screen (dx < 0).
@@ -31,8 +32,8 @@ struct EdgeFunction {
     }
 
     /// Edge function at the pixel centre (x, y) for whole pixel coordinates.
-    @inline(__always)
-    func value(x: Int, y: Int) -> Double {
+    @inlinable @inline(__always)
+    public func value(x: Int, y: Int) -> Double {
         let s = Self.subpixels
         return dx * (s * Double(y) + s / 2 - ay) - dy * (s * Double(x) + s / 2 - ax)
     }
@@ -40,8 +41,8 @@ struct EdgeFunction {
     /// Narrows the inclusive pixel range [lo, hi] of row `y` to the pixels inside this edge.
     /// The bound is guessed with a multiplication and then checked against the exact edge
     /// function (whole numbers in doubles, exact for coordinates within ±2^15 pixels).
-    @inline(__always)
-    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+    @inlinable @inline(__always)
+    public func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
         let s = Self.subpixels
         // Edge function at pixel (x, y) = alpha·x + beta.
         let beta = dx * (s * Double(y) + s / 2 - ay) - dy * (s / 2 - ax)
@@ -68,41 +69,43 @@ struct EdgeFunction {
 }
 
 /// floor and ceil to Int without a libm call (|x| < 2^62).
-@inline(__always) func floorToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) > x ? i - 1 : i }
-@inline(__always) func ceilToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) < x ? i + 1 : i }
+@inlinable @inline(__always) public func floorToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) > x ? i - 1 : i }
+@inlinable @inline(__always) public func ceilToInt(_ x: Double) -> Int { let i = Int(x); return Double(i) < x ? i + 1 : i }
 /// The same for floats (|x| < 2^24, where whole floats convert exactly): per-pixel loops call
 /// these instead of `rounded(.down)`/`.up`, which are libm calls on the x86-64 baseline.
-@inline(__always) func floorToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) > x ? i - 1 : i }
-@inline(__always) func ceilToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) < x ? i + 1 : i }
+@inlinable @inline(__always) public func floorToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) > x ? i - 1 : i }
+@inlinable @inline(__always) public func ceilToInt(_ x: Float) -> Int { let i = Int(x); return Float(i) < x ? i + 1 : i }
 /// `x.rounded(.down)` for any float without the libm call: values of 2^23 and beyond are
 /// already whole (NaN and infinities come back as they are).
-@inline(__always) func floorFloat(_ x: Float) -> Float {
+@inlinable @inline(__always) public func floorFloat(_ x: Float) -> Float {
     guard abs(x) < 8_388_608 else { return x }
     let t = Float(Int32(x))
     return t > x ? t - 1 : t
 }
 /// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
-@inline(__always) func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
+@inlinable @inline(__always) public func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
 
 /// Where a draw may touch pixels: a pixel rectangle, optionally cut further by a convex
 /// polygon (a rotated tile square), both with the same pixel-centre and edge rules as the
 /// triangles, so neighbouring tiles share their boundary pixels exactly once.
-struct PixelClip {
+@frozen public struct PixelClip {
     /// Inclusive pixel bounds.
-    var minX: Int, minY: Int, maxX: Int, maxY: Int
+    public var minX: Int, minY: Int, maxX: Int, maxY: Int
     /// Up to 4 extra edges (inside positive), `edgeCount` of them used.
-    private var edges: (EdgeFunction?, EdgeFunction?, EdgeFunction?, EdgeFunction?) = (nil, nil, nil, nil)
-    private(set) var edgeCount = 0
+    @usableFromInline var edges: (EdgeFunction?, EdgeFunction?, EdgeFunction?, EdgeFunction?) = (nil, nil, nil, nil)
+    @usableFromInline var edgeCount = 0
 
     /// The whole canvas.
-    init(width: Int, height: Int) {
+    @inlinable
+    public init(width: Int, height: Int) {
         minX = 0; minY = 0; maxX = width - 1; maxY = height - 1
     }
 
     /// The pixels of a `width`×`height` canvas whose centres lie in the axis-aligned square
     /// [x0, x1) × (y0, y1] (device pixels; the edge rule of the triangles: left and bottom
     /// edges inside, right and top not).
-    init(width: Int, height: Int, rect x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    @inlinable
+    public init(width: Int, height: Int, rect x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         self.init(width: width, height: height)
         let s = EdgeFunction.subpixels
         func clamp(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
@@ -114,7 +117,8 @@ struct PixelClip {
     }
 
     /// The pixels of the canvas inside a convex quadrilateral (device pixels, either winding).
-    init(width: Int, height: Int, quad: [SIMD2<Double>]) {
+    @inlinable
+    public init(width: Int, height: Int, quad: [SIMD2<Double>]) {
         self.init(width: width, height: height)
         precondition(quad.count == 4)
         let s = EdgeFunction.subpixels
@@ -135,16 +139,17 @@ struct PixelClip {
         edgeCount = 4
     }
 
-    var isEmpty: Bool { minX > maxX || minY > maxY }
+    public var isEmpty: Bool { minX > maxX || minY > maxY }
 
     /// Narrows a row's run to the extra edges. The test of whether there are any is inlined
     /// into every row loop; the edges themselves (rotated views only) are a call.
-    @inline(__always)
-    func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+    @inlinable @inline(__always)
+    public func narrow(row y: Int, _ lo: inout Int, _ hi: inout Int) {
         if edgeCount > 0 { narrowByEdges(row: y, &lo, &hi) }
     }
 
-    private func narrowByEdges(row y: Int, _ lo: inout Int, _ hi: inout Int) {
+    @inlinable
+    @usableFromInline func narrowByEdges(row y: Int, _ lo: inout Int, _ hi: inout Int) {
         edges.0?.narrow(row: y, &lo, &hi)
         edges.1?.narrow(row: y, &lo, &hi)
         edges.2?.narrow(row: y, &lo, &hi)
@@ -155,23 +160,23 @@ struct PixelClip {
 /// One triangle edge walked row by row in exact integer arithmetic: the first (or last)
 /// pixel of each row inside the edge, kept as a quotient and remainder that a row step
 /// updates with additions (no division per row).
-struct EdgeStepper {
-    enum Kind { case lower, upper, horizontal }
-    private(set) var kind: Kind
+@frozen public struct EdgeStepper {
+    public enum Kind { case lower, upper, horizontal }
+    @usableFromInline var kind: Kind
     /// Current bound (lower: first pixel inside; upper: last pixel inside).
-    private(set) var bound: Int = 0
-    private var remainder: Int64 = 0
-    private var stepQuotient: Int64 = 0, stepRemainder: Int64 = 0
-    private let divisor: Int64
+    @usableFromInline var bound: Int = 0
+    @usableFromInline var remainder: Int64 = 0
+    @usableFromInline var stepQuotient: Int64 = 0, stepRemainder: Int64 = 0
+    @usableFromInline let divisor: Int64
     /// Horizontal edges: the edge function at the row (constant along it) and its step.
-    private var value: Int64 = 0
-    private let step: Int64
-    private let bias: Int64
+    @usableFromInline var value: Int64 = 0
+    @usableFromInline let step: Int64
+    @usableFromInline let bias: Int64
 
     /// The edge a→b (fixed-point whole numbers), starting at row `y`; `stepping` false when
     /// only that row is wanted (no row step is set up).
-    @inline(__always)
-    init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int, stepping: Bool = true) {
+    @inlinable @inline(__always)
+    public init(from a: SIMD2<Int64>, to b: SIMD2<Int64>, row y: Int, stepping: Bool = true) {
         // Wrapping operators: coordinates are within ±2^30 fixed-point units (RasterTriangle's
         // vertex limit), so every product stays far inside Int64.
         let dx = b.x &- a.x, dy = b.y &- a.y
@@ -215,11 +220,11 @@ struct EdgeStepper {
     }
 
     /// Whether the edge lets any pixel of the current row in (horizontal edges).
-    var rowIsOpen: Bool { value >= bias }
+    public var rowIsOpen: Bool { value >= bias }
 
     /// Moves to the next row.
-    @inline(__always)
-    mutating func advance() {
+    @inlinable @inline(__always)
+    public mutating func advance() {
         switch kind {
         // Wrapping operators: every term is bounded by the ±2·10^6 px vertex limit times the
         // 256 sub-pixel scale, far from Int64's range (no overflow check per row).
@@ -240,8 +245,8 @@ struct EdgeStepper {
         }
     }
 
-    @inline(__always)
-    func narrow(_ lo: inout Int, _ hi: inout Int) {
+    @inlinable @inline(__always)
+    public func narrow(_ lo: inout Int, _ hi: inout Int) {
         switch kind {
         case .lower: lo = max(lo, bound)
         case .upper: hi = min(hi, bound)
@@ -249,22 +254,23 @@ struct EdgeStepper {
         }
     }
 
-    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    @inlinable @inline(__always) public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
-    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+    @inlinable @inline(__always) public static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
 }
 
 /// Affine interpolation of per-vertex values over a triangle (GL's varyings without
 /// perspective): value(x, y) = f0 + dx·(x − x0) + dy·(y − y0) at pixel coordinates, taken
 /// relative to the first vertex to keep float precision far from the origin.
-struct TrianglePlanes {
-    let x0: Float, y0: Float
-    private let ux: Float, uy: Float, vx: Float, vy: Float
-    private let inverseArea: Float
+@frozen public struct TrianglePlanes {
+    public let x0: Float, y0: Float
+    @usableFromInline let ux: Float, uy: Float, vx: Float, vy: Float
+    @usableFromInline let inverseArea: Float
 
-    init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>) {
+    @inlinable
+    public init?(_ p0: SIMD2<Float>, _ p1: SIMD2<Float>, _ p2: SIMD2<Float>) {
         x0 = p0.x; y0 = p0.y
         ux = p1.x - p0.x; uy = p1.y - p0.y
         vx = p2.x - p0.x; vy = p2.y - p0.y
@@ -274,8 +280,8 @@ struct TrianglePlanes {
     }
 
     /// The plane through (p0, f0), (p1, f1), (p2, f2): (f0, d/dx, d/dy).
-    @inline(__always)
-    func plane(_ f0: Float, _ f1: Float, _ f2: Float) -> SIMD3<Float> {
+    @inlinable @inline(__always)
+    public func plane(_ f0: Float, _ f1: Float, _ f2: Float) -> SIMD3<Float> {
         let df1 = f1 - f0, df2 = f2 - f0
         let ddx = (df1 * vy - df2 * uy) * inverseArea
         let ddy = (df2 * ux - df1 * vx) * inverseArea
