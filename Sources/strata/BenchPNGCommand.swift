@@ -37,34 +37,12 @@ struct BenchPNG: AsyncParsableCommand {
         let tiles = try loadTiles()
         print("tiles: \(tiles.count) from \(dir ?? anchorsWork + "/out/mapnik") (zoom \(zoom))")
 
-        var mismatches = 0
-        for tile in tiles {
-            let png = try PNGEncoder.encode(premultipliedRGBA: tile.premultiplied, width: tile.width, height: tile.height)
-            if try PNGDecoder.decode(png).premultipliedRGBA != tile.premultiplied { mismatches += 1 }
-        }
+        let mismatches = try roundTripMismatches(tiles)
         print("round trip (encode → decode == input): \(tiles.count - mismatches)/\(tiles.count) exact")
         let decodeMs = quick ? 0 : try measureDecode(tiles)
         print(String(format: "decode of the input files to premultiplied RGBA: %.4f ms/tile (process CPU median)", decodeMs))
 
-        let configs: [(String, PNGEncodeOptions)] = [
-            ("default (ISA-L level 2, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
-            ("default without single-colour cache", PNGEncodeOptions(cacheSingleColour: false)),
-            ("ISA-L level 0", PNGEncodeOptions(level: 0)),
-            ("ISA-L level 1", PNGEncodeOptions(level: 1)),
-            ("ISA-L level 3", PNGEncodeOptions(level: 3)),
-            ("libdeflate z1 (the default before §20)", PNGEncodeOptions(level: 1, deflater: .libdeflate)),
-            ("libdeflate z2", PNGEncodeOptions(level: 2, deflater: .libdeflate)),
-            ("libdeflate z6", PNGEncodeOptions(level: 6, deflater: .libdeflate)),
-            ("zlib z1 (libpng's own stream)", PNGEncodeOptions(level: 1, deflater: .zlib)),
-            ("palette not packed (8-bit indices)", PNGEncodeOptions(allowPackedPalette: false)),
-            ("zlib z1, rle strategy", PNGEncodeOptions(level: 1, strategy: .rle)),
-            ("zlib z1, filter sub", PNGEncodeOptions(level: 1, filter: .sub)),
-            ("zlib z1, filter paeth", PNGEncodeOptions(level: 1, filter: .paeth)),
-            ("zlib z1, adaptive filters", PNGEncodeOptions(level: 1, filter: .adaptive)),
-            ("no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
-            ("RGBA only (pngbench's layout)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
-        ]
-        let chosen = quick ? Array(configs.prefix(3)) : configs
+        let chosen = quick ? Array(Self.configs.prefix(3)) : Self.configs
         let results = try measure(tiles, configs: chosen)
         print("ms/tile: process CPU median (wall median) over \(reps) interleaved rounds")
         for result in results {
@@ -81,16 +59,62 @@ struct BenchPNG: AsyncParsableCommand {
             print(String(format: "python %-66@ %7.4f (%7.4f) ms/tile  %8.1f bytes/tile", row.config as NSString, row.msPerTile, row.wallMsPerTile, row.bytesPerTile))
         }
 
+        var json = summary(tiles, results: results, mismatches: mismatches, decodeMs: decodeMs)
+        if let libpng = reference.first(where: { $0.config == "z1,filter-none" }) {
+            let main = results[0]
+            json["libpng_z1_none_ms_per_tile"] = round4(libpng.msPerTile)
+            json["libpng_z1_none_wall_ms_per_tile"] = round4(libpng.wallMsPerTile)
+            json["libpng_z1_none_bytes_per_tile"] = round1(libpng.bytesPerTile)
+            json["speedup_vs_libpng_z1_none"] = round4(libpng.msPerTile / main.msPerTile)
+        }
+        for row in python { json["python: " + row.config] = [round4(row.msPerTile), round1(row.bytesPerTile)] }
+        let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The encoder configurations compared: the default first (the JSON's headline figures),
+    /// `--quick` keeps the first three.
+    static let configs: [(String, PNGEncodeOptions)] = [
+        ("default (ISA-L level 2, no filter, palette, packed, RGB, single-colour cache)", PNGEncodeOptions()),
+        ("default without single-colour cache", PNGEncodeOptions(cacheSingleColour: false)),
+        ("ISA-L level 0", PNGEncodeOptions(level: 0)),
+        ("ISA-L level 1", PNGEncodeOptions(level: 1)),
+        ("ISA-L level 3", PNGEncodeOptions(level: 3)),
+        ("libdeflate z1 (the default before §20)", PNGEncodeOptions(level: 1, deflater: .libdeflate)),
+        ("libdeflate z2", PNGEncodeOptions(level: 2, deflater: .libdeflate)),
+        ("libdeflate z6", PNGEncodeOptions(level: 6, deflater: .libdeflate)),
+        ("zlib z1 (libpng's own stream)", PNGEncodeOptions(level: 1, deflater: .zlib)),
+        ("palette not packed (8-bit indices)", PNGEncodeOptions(allowPackedPalette: false)),
+        ("zlib z1, rle strategy", PNGEncodeOptions(level: 1, strategy: .rle)),
+        ("zlib z1, filter sub", PNGEncodeOptions(level: 1, filter: .sub)),
+        ("zlib z1, filter paeth", PNGEncodeOptions(level: 1, filter: .paeth)),
+        ("zlib z1, adaptive filters", PNGEncodeOptions(level: 1, filter: .adaptive)),
+        ("no palette (RGB when opaque)", PNGEncodeOptions(allowPalette: false)),
+        ("RGBA only (pngbench's layout)", PNGEncodeOptions(allowPalette: false, allowRGB: false)),
+    ]
+
+    /// How many tiles do not decode back to their input after a default encode (must be 0:
+    /// a fast encoder that loses pixels is no result).
+    private func roundTripMismatches(_ tiles: [Tile]) throws -> Int {
+        var mismatches = 0
+        for tile in tiles {
+            let png = try PNGEncoder.encode(premultipliedRGBA: tile.premultiplied, width: tile.width, height: tile.height)
+            if try PNGDecoder.decode(png).premultipliedRGBA != tile.premultiplied { mismatches += 1 }
+        }
+        return mismatches
+    }
+
+    /// The JSON line's PNGCodec figures (the default configuration's, plus the palette-path
+    /// tiles against the input files); prints the palette-path line on the way.
+    private func summary(_ tiles: [Tile], results: [ConfigResult], mismatches: Int, decodeMs: Double) -> [String: Any] {
         let main = results[0]
         let paletteTiles = zip(tiles, main.layouts).filter { $0.1.isPalette }.map { $0.0 }
         let paletteSizes = zip(main.sizes, main.layouts).filter { $0.1.isPalette }.map { Double($0.0) }
         let paletteBytes = paletteSizes.isEmpty ? 0 : paletteSizes.reduce(0, +) / Double(paletteSizes.count)
         let paletteMapnik = paletteTiles.isEmpty ? 0 : Double(paletteTiles.map(\.fileBytes).reduce(0, +)) / Double(paletteTiles.count)
         let smallerThanMapnik = zip(zip(tiles, main.sizes), main.layouts).filter { $0.1.isPalette && $0.0.1 < $0.0.0.fileBytes }.count
-        let libpng = reference.first { $0.config == "z1,filter-none" }
         print("palette-path tiles: \(paletteTiles.count)/\(tiles.count), \(smallerThanMapnik) of them smaller than the input file (Mapnik png32 when --dir is Mapnik's output)")
-
-        var json: [String: Any] = [
+        return [
             "tiles": tiles.count,
             "encode_ms_per_tile": round4(main.msPerTile),
             "encode_wall_ms_per_tile": round4(main.wallMsPerTile),
@@ -110,15 +134,6 @@ struct BenchPNG: AsyncParsableCommand {
             "reps": reps,
             "configs": Dictionary(uniqueKeysWithValues: results.map { ($0.name, [round4($0.msPerTile), round1($0.bytesPerTile)]) }),
         ]
-        if let libpng {
-            json["libpng_z1_none_ms_per_tile"] = round4(libpng.msPerTile)
-            json["libpng_z1_none_wall_ms_per_tile"] = round4(libpng.wallMsPerTile)
-            json["libpng_z1_none_bytes_per_tile"] = round1(libpng.bytesPerTile)
-            json["speedup_vs_libpng_z1_none"] = round4(libpng.msPerTile / main.msPerTile)
-        }
-        for row in python { json["python: " + row.config] = [round4(row.msPerTile), round1(row.bytesPerTile)] }
-        let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
     }
 
     // MARK: - Inputs

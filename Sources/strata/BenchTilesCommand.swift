@@ -48,34 +48,12 @@ struct BenchTiles: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
-            throw ValidationError("--reps ≥ 1, --warmup ≥ 0, --threads in 1...256")
-        }
-        guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size is 256 or 512") }
-        let variants: [BenchStyleVariant]
-        switch variant {
-        case "both": variants = [.plain, .dataDriven]
-        default:
-            guard let v = BenchStyleVariant(rawValue: variant) else {
-                throw ValidationError("--variant is default, data-driven or both")
-            }
-            variants = [v]
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--data-dir \(dataDir) is not a directory (run from the package root or pass --data-dir)")
-        }
+        let variants = try checkedVariants()
         let block = try self.tiles.map(TileSet.block)
         let range = try block.map { b in b.map(\.z).min()!...b.map(\.z).max()! }
             ?? zoom.map { try TileSet.zoomRange(String($0)) } ?? TileSet.zoomRange(zooms)
         let tiles = block ?? TileSet.tiles(range)
-        let cameras = TileSet.cameras(tiles, tileSize: tileSize)
-        let fonts = fontsDir.isEmpty || !FileManager.default.fileExists(atPath: fontsDir) ? nil : fontsDir
-        let renderer = MapRenderer(resources: RenderResources(
-            dataDirectory: try? DataDirectory(root: dataDir, archives: DataDirectory.discoverArchives(in: dataDir)), fontsDirectory: fonts), customLayers: BenchStyle.customLayers)
-        let runners = try variants.map {
-            TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
-        }
+        let runners = try makeRunners(variants, cameras: TileSet.cameras(tiles, tileSize: tileSize))
         print("tiles: \(tiles.count) (z\(range.lowerBound)–z\(range.upperBound), \(tileSize) px), threads: \(threads), style: \(style), variants: \(variants.map(\.rawValue).joined(separator: ", "))")
 
         if let warmAt { try warmFar(warmAt, tiles: tiles, runners: runners) }
@@ -88,31 +66,8 @@ struct BenchTiles: AsyncParsableCommand {
             return
         }
 
-        var plain = [[TileBenchPass]](repeating: [], count: runners.count), detailed = plain
-        for _ in 0..<reps {
-            for (v, runner) in runners.enumerated() {
-                plain[v].append(try runner.pass(collectStats: false))
-                detailed[v].append(phases ? try runner.pass(collectStats: true) : plain[v].last!)
-            }
-        }
-        let summaries = variants.indices.map { TileBenchSummary(plain: plain[$0], detailed: detailed[$0], threads: threads) }
-
-        if summaries.contains(where: { $0.featuresPerTile == 0 }) {
-            FileHandle.standardError.write(Data("warning: no features were drawn; do the style's sources resolve in \(dataDir)?\n".utf8))
-        }
-        print("ms/tile: process CPU, median over \(reps) repetitions (phases from a separate pass with stats on)")
-        for (v, s) in zip(variants, summaries) {
-            print(String(format: "%-12@ total %.4f (wall %.4f)  prepare %.4f  style %.4f  raster %.4f  encode %.4f  | style share %.1f %%  | %.0f tiles/s per core  %.0f B/tile  stats overhead %.4f",
-                         v.rawValue as NSString, s.totalMs, s.wallMs, s.prepareMs, s.styleMs, s.rasterMs, s.encodeMs,
-                         s.styleShare * 100, 1000 / s.totalMs, s.bytesPerTile, s.statsOverheadMs))
-            print(String(format: "%-12@ per tile (thread CPU, render+encode): p50 %.4f  p90 %.4f  p99 %.4f  max %.4f ms; features/tile %.1f",
-                         v.rawValue as NSString, s.tileP50, s.tileP90, s.tileP99, s.tileMax, s.featuresPerTile))
-            for (i, ms) in s.slowest(slowest) {
-                print("  slow: \(tiles[i])  \(String(format: "%.3f", ms)) ms  \(s.pngSizes[i]) B")
-            }
-        }
-        print(String(format: "warm-up (source parse + index + %d pass(es) per variant): %.1f ms CPU; peak RSS %.1f MB",
-                     max(warmup, 1), warmupMs, Double(ProcessMemory.peakResidentBytes) / 1048576))
+        let summaries = try measure(runners)
+        report(summaries, variants: variants, tiles: tiles, warmupMs: warmupMs)
         if let saveDir { try save(runners[0], tiles: tiles, to: saveDir) }
 
         var json = summaries[0].json
@@ -130,6 +85,73 @@ struct BenchTiles: AsyncParsableCommand {
             json["data_driven_over_default"] = BenchStats.round(summaries[1].totalMs / summaries[0].totalMs)
         }
         try BenchOutput.printJSONLine(json)
+    }
+
+    /// The options checked before any work, and the style variants they ask for.
+    private func checkedVariants() throws -> [BenchStyleVariant] {
+        guard reps >= 1, warmup >= 0, threads >= 1, threads <= 256 else {
+            throw ValidationError("--reps ≥ 1, --warmup ≥ 0, --threads in 1...256")
+        }
+        guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size is 256 or 512") }
+        let variants: [BenchStyleVariant]
+        switch variant {
+        case "both": variants = [.plain, .dataDriven]
+        default:
+            guard let v = BenchStyleVariant(rawValue: variant) else {
+                throw ValidationError("--variant is default, data-driven or both")
+            }
+            variants = [v]
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataDir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--data-dir \(dataDir) is not a directory (run from the package root or pass --data-dir)")
+        }
+        return variants
+    }
+
+    /// One runner per variant, all sharing one renderer (its data directory and fonts, as
+    /// `serve` has them).
+    private func makeRunners(_ variants: [BenchStyleVariant], cameras: [Camera]) throws -> [TileBenchRunner] {
+        let fonts = fontsDir.isEmpty || !FileManager.default.fileExists(atPath: fontsDir) ? nil : fontsDir
+        let renderer = MapRenderer(resources: RenderResources(
+            dataDirectory: try? DataDirectory(root: dataDir, archives: DataDirectory.discoverArchives(in: dataDir)), fontsDirectory: fonts), customLayers: BenchStyle.customLayers)
+        return try variants.map {
+            TileBenchRunner(renderer: renderer, style: try BenchStyle.load(path: style, variant: $0), cameras: cameras, threads: threads)
+        }
+    }
+
+    /// `reps` rounds, variants interleaved in each so that outside load hits them alike; each
+    /// round a plain pass and (with phases) one with the phase clock on.
+    private func measure(_ runners: [TileBenchRunner]) throws -> [TileBenchSummary] {
+        var plain = [[TileBenchPass]](repeating: [], count: runners.count), detailed = plain
+        for _ in 0..<reps {
+            for (v, runner) in runners.enumerated() {
+                plain[v].append(try runner.pass(collectStats: false))
+                detailed[v].append(phases ? try runner.pass(collectStats: true) : plain[v].last!)
+            }
+        }
+        return runners.indices.map { TileBenchSummary(plain: plain[$0], detailed: detailed[$0], threads: threads) }
+    }
+
+    /// The human-readable lines: per variant the phase split, the per-tile spread and the
+    /// slowest tiles; a warning when nothing was drawn (sources not found is no benchmark).
+    private func report(_ summaries: [TileBenchSummary], variants: [BenchStyleVariant], tiles: [TileID], warmupMs: Double) {
+        if summaries.contains(where: { $0.featuresPerTile == 0 }) {
+            FileHandle.standardError.write(Data("warning: no features were drawn; do the style's sources resolve in \(dataDir)?\n".utf8))
+        }
+        print("ms/tile: process CPU, median over \(reps) repetitions (phases from a separate pass with stats on)")
+        for (v, s) in zip(variants, summaries) {
+            print(String(format: "%-12@ total %.4f (wall %.4f)  prepare %.4f  style %.4f  raster %.4f  encode %.4f  | style share %.1f %%  | %.0f tiles/s per core  %.0f B/tile  stats overhead %.4f",
+                         v.rawValue as NSString, s.totalMs, s.wallMs, s.prepareMs, s.styleMs, s.rasterMs, s.encodeMs,
+                         s.styleShare * 100, 1000 / s.totalMs, s.bytesPerTile, s.statsOverheadMs))
+            print(String(format: "%-12@ per tile (thread CPU, render+encode): p50 %.4f  p90 %.4f  p99 %.4f  max %.4f ms; features/tile %.1f",
+                         v.rawValue as NSString, s.tileP50, s.tileP90, s.tileP99, s.tileMax, s.featuresPerTile))
+            for (i, ms) in s.slowest(slowest) {
+                print("  slow: \(tiles[i])  \(String(format: "%.3f", ms)) ms  \(s.pngSizes[i]) B")
+            }
+        }
+        print(String(format: "warm-up (source parse + index + %d pass(es) per variant): %.1f ms CPU; peak RSS %.1f MB",
+                     max(warmup, 1), warmupMs, Double(ProcessMemory.peakResidentBytes) / 1048576))
     }
 
     private func save(_ runner: TileBenchRunner, tiles: [TileID], to dir: String) throws {

@@ -30,91 +30,32 @@ extension Style {
                                                        message: e.message, code: e.code) }
     }
 
+    /// One command of a batch at `path`: dispatches to one function per command, so each
+    /// command's checks read on their own.
     mutating func apply(_ command: StyleCommand, at path: JSONPointer, tracker: inout SlotTracker) throws(StyleError) {
         switch command {
         case .addLayer(let json, let beforeId):
-            if case .string(let id)? = json["id"], layer(id) != nil {
-                throw StyleError(path: path / 1 / "id", message: "layer \"\(id)\" already exists", code: StyleErrorCode.duplicateLayer)
-            }
-            let layer = try parseLayer(.object(json), at: path / 1, previous: nil,
-                                       mode: tracker.allowUnsupported ? .load : .runtime)
-            var index = layers.count
-            if let beforeId { index = try existingLayerIndex(beforeId, at: path / 2) }
-            layers.insert(layer, at: index)
-            if layer.slot != nil { tracker.slotSet(layer.id, at: path / 1 / "slot") }
+            try addLayer(json, before: beforeId, at: path, tracker: &tracker)
         case .removeLayer(let id):
-            let index = try existingLayerIndex(id, at: path / 1)
-            if layers[index].type == .slot { tracker.slotRemoved(id, at: path / 1) }
-            layers.remove(at: index)
+            try removeLayer(id, at: path, tracker: &tracker)
         case .moveLayer(let id, let beforeId):
-            let index = try existingLayerIndex(id, at: path / 1)
-            if let beforeId { _ = try existingLayerIndex(beforeId, at: path / 2) }
-            guard beforeId != id else { return }
-            let layer = layers.remove(at: index)
-            let target = beforeId.flatMap { b in layers.firstIndex { $0.id == b } } ?? layers.count
-            layers.insert(layer, at: target)
-        case .setPaintProperty(let id, let name, let value), .setLayoutProperty(let id, let name, let value):
-            let section = if case .setPaintProperty = command { PropertySection.paint } else { PropertySection.layout }
-            let index = try existingLayerIndex(id, at: path / 1)
-            var json = layers[index].json
-            var props = json[section.rawValue]?.objectValue ?? JSONObject()
-            if SpecTables.property(name, of: layers[index].type, in: section) == nil
-                && !(section == .paint && name.hasSuffix("-transition")) {
-                throw StyleError(path: path / 2, message: "unknown property \"\(name)\" for a \(layers[index].type.rawValue) layer's \(section.rawValue)",
-                                 code: StyleErrorCode.unknownProperty)
-            }
-            props[name] = value.nonNull
-            json[section.rawValue] = props.isEmpty ? Optional<JSONValue>.none : .object(props)
-            try replaceLayer(at: index, json: json, command: path, remap: [([section.rawValue, name], [3])])
+            try moveLayer(id, before: beforeId, at: path)
+        case .setPaintProperty(let id, let name, let value):
+            try setProperty(name, value, in: .paint, layer: id, at: path)
+        case .setLayoutProperty(let id, let name, let value):
+            try setProperty(name, value, in: .layout, layer: id, at: path)
         case .setFilter(let id, let filter):
-            let index = try existingLayerIndex(id, at: path / 1)
-            var json = layers[index].json
-            json["filter"] = filter.nonNull
-            try replaceLayer(at: index, json: json, command: path, remap: [(["filter"], [2])])
+            try setFilter(filter, layer: id, at: path)
         case .setLayerZoomRange(let id, let minzoom, let maxzoom):
-            let index = try existingLayerIndex(id, at: path / 1)
-            var json = layers[index].json
-            json["minzoom"] = minzoom.map(JSONValue.number)
-            json["maxzoom"] = maxzoom.map(JSONValue.number)
-            try replaceLayer(at: index, json: json, command: path, remap: [(["minzoom"], [2]), (["maxzoom"], [3])])
+            try setZoomRange(min: minzoom, max: maxzoom, layer: id, at: path)
         case .setSlot(let id, let slot):
-            let index = try existingLayerIndex(id, at: path / 1)
-            guard layers[index].slot != slot else { return }
-            var json = layers[index].json
-            json["slot"] = slot.map(JSONValue.string)
-            try replaceLayer(at: index, json: json, command: path, remap: [(["slot"], [2])])
-            // Top of its new group: last in declared order.
-            layers.append(layers.remove(at: index))
-            tracker.slotSet(id, at: path / 2)
+            try setSlot(slot, layer: id, at: path, tracker: &tracker)
         case .addSource(let id, let json):
-            if source(id) != nil {
-                throw StyleError(path: path / 1, message: "source \"\(id)\" already exists", code: StyleErrorCode.duplicateSource)
-            }
-            var v = SourceValidator()
-            guard let spec = v.parse(id: id, .object(json), at: path / 2) else { throw v.diagnostics.first }
-            sources.append(spec)
+            try addSource(id, json, at: path)
         case .removeSource(let id, let cascade):
-            guard let index = sources.firstIndex(where: { $0.id == id }) else {
-                throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
-            }
-            let users = layers(usingSource: id)
-            if !users.isEmpty && !cascade {
-                let names = users.prefix(5).map { "\"\($0.id)\"" }.joined(separator: ", ") + (users.count > 5 ? ", ..." : "")
-                throw StyleError(path: path / 1, message: "source \"\(id)\" is used by layer(s) \(names); remove them first or cascade",
-                                 code: StyleErrorCode.sourceInUse)
-            }
-            layers.removeAll { $0.source == id }
-            sources.remove(at: index)
-            featureState.removeSource(id)
+            try removeSource(id, cascade: cascade, at: path)
         case .setGeoJSONSourceData(let id, let data):
-            guard let index = sources.firstIndex(where: { $0.id == id }) else {
-                throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
-            }
-            guard sources[index].type == .geojson else {
-                throw StyleError(path: path / 1, message: "source \"\(id)\" is not a geojson source", code: StyleErrorCode.invalidSource)
-            }
-            try Style.checkGeoJSONData(data, at: path / 2)
-            sources[index] = sources[index].withData(data)
+            try setGeoJSONData(data, source: id, at: path)
         case .addImage(let id, let image):
             images[id] = image
         case .removeImage(let id):
@@ -130,15 +71,7 @@ extension Style {
         case .setGlobalStateProperty(let name, let value):
             globalStateOverrides[name] = value.nonNull
         case .setStyle(let json):
-            switch Style.parse(json, supportedLayerTypes: supportedLayerTypes, customLayers: customLayers) {
-            case .failure(let errors):
-                throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
-            case .success(let (style, _)):
-                let keptImages = images, keptAnnotations = annotations
-                self = style
-                images = keptImages
-                annotations = keptAnnotations
-            }
+            try replaceDocument(json, at: path)
         case .setRootProperty(let key, let value):
             // The value is argument 1 of `setCenter`-style commands, 2 of `setRootProperty`.
             try setRootProperty(key, value, at: command.name == "setRootProperty" ? path / 2 : path / 1)
@@ -147,46 +80,56 @@ extension Style {
         }
     }
 
-    private func existingLayerIndex(_ id: String, at path: JSONPointer) throws(StyleError) -> Int {
-        guard let i = layerPosition(id) else {
-            throw StyleError(path: path, message: "layer \"\(id)\" not found", code: StyleErrorCode.unknownLayer)
+    /// `addSource`: a new id, validated like a source of a loaded style.
+    private mutating func addSource(_ id: String, _ json: JSONObject, at path: JSONPointer) throws(StyleError) {
+        if source(id) != nil {
+            throw StyleError(path: path / 1, message: "source \"\(id)\" already exists", code: StyleErrorCode.duplicateSource)
         }
-        return i
+        var v = SourceValidator()
+        guard let spec = v.parse(id: id, .object(json), at: path / 2) else { throw v.diagnostics.first }
+        sources.append(spec)
     }
 
-    private func layerContext(mode: LayerContext.Mode) -> LayerContext {
-        var byId: [String: SourceSpec] = [:]
-        for s in sources { byId[s.id] = s }
-        var refs: [String: JSONObject] = [:]
-        for l in layers { refs[l.id] = l.json }
-        return LayerContext(sources: byId, refLayers: refs, supportedLayerTypes: supportedLayerTypes, mode: mode,
-                            customLayers: customLayers)
+    /// `setGeoJSONSourceData`: only a geojson source takes new data, checked for its shape.
+    private mutating func setGeoJSONData(_ data: JSONValue, source id: String, at path: JSONPointer) throws(StyleError) {
+        guard let index = sources.firstIndex(where: { $0.id == id }) else {
+            throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
+        }
+        guard sources[index].type == .geojson else {
+            throw StyleError(path: path / 1, message: "source \"\(id)\" is not a geojson source", code: StyleErrorCode.invalidSource)
+        }
+        try Style.checkGeoJSONData(data, at: path / 2)
+        sources[index] = sources[index].withData(data)
     }
 
-    /// Validates and compiles a layer for a runtime change (first error only). Changing an
-    /// existing layer uses `.load` mode: a kept layer of an undrawn type may still be edited.
-    func parseLayer(_ json: JSONValue, at path: JSONPointer, previous: Layer?,
-                    mode: LayerContext.Mode = .load) throws(StyleError) -> Layer {
-        var parser = LayerParser(context: layerContext(mode: mode))
-        guard let layer = parser.parse(json, at: path, previous: previous) else { throw parser.diagnostics.first }
-        return layer
+    /// Removes a source, and with `cascade` the layers using it; without, a used source is an
+    /// error naming (up to five of) its layers.
+    private mutating func removeSource(_ id: String, cascade: Bool, at path: JSONPointer) throws(StyleError) {
+        guard let index = sources.firstIndex(where: { $0.id == id }) else {
+            throw StyleError(path: path / 1, message: "source \"\(id)\" not found", code: StyleErrorCode.unknownSource)
+        }
+        let users = layers(usingSource: id)
+        if !users.isEmpty && !cascade {
+            let names = users.prefix(5).map { "\"\($0.id)\"" }.joined(separator: ", ") + (users.count > 5 ? ", ..." : "")
+            throw StyleError(path: path / 1, message: "source \"\(id)\" is used by layer(s) \(names); remove them first or cascade",
+                             code: StyleErrorCode.sourceInUse)
+        }
+        layers.removeAll { $0.source == id }
+        sources.remove(at: index)
+        featureState.removeSource(id)
     }
 
-    /// Re-validates a layer after a property change. Errors inside the changed key are moved to
-    /// the command argument that carried it (`remap`: layer-relative tokens → argument tokens).
-    private mutating func replaceLayer(at index: Int, json: JSONObject, command path: JSONPointer,
-                                       remap: [([String], [Int])]) throws(StyleError) {
-        let base = path / "layer"
-        do {
-            layers[index] = try parseLayer(.object(json), at: base, previous: layers[index])
-        } catch {
-            var tokens = Array(error.path.tokens.dropFirst(base.tokens.count))
-            var target = path.tokens
-            if let (from, to) = remap.first(where: { tokens.starts(with: $0.0) }) {
-                tokens.removeFirst(from.count)
-                target += to.map(String.init)
-            }
-            throw StyleError(path: JSONPointer(target + tokens), message: error.message, code: error.code)
+    /// `setStyle`: the whole document replaced (all its errors counted in the first one);
+    /// images and annotations belong to the session and stay.
+    private mutating func replaceDocument(_ json: JSONValue, at path: JSONPointer) throws(StyleError) {
+        switch Style.parse(json, supportedLayerTypes: supportedLayerTypes, customLayers: customLayers) {
+        case .failure(let errors):
+            throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
+        case .success(let (style, _)):
+            let keptImages = images, keptAnnotations = annotations
+            self = style
+            images = keptImages
+            annotations = keptAnnotations
         }
     }
 

@@ -12,95 +12,129 @@ extension StyleCommand {
             throw StyleError(path: path / 0, message: "command name must be a string", code: StyleErrorCode.invalidCommand)
         }
         let a = Args(items: items, path: path, name: name)
-        switch name {
+        if let c = try StyleCommand.layerCommand(a) { self = c; return }
+        if let c = try StyleCommand.sourceCommand(a) { self = c; return }
+        if let c = try StyleCommand.stateCommand(a) { self = c; return }
+        if let c = try StyleCommand.documentCommand(a) { self = c; return }
+        guard let root = StyleCommand.rootCommands.first(where: { $0.name == name }) else {
+            throw StyleError(path: path / 0, message: "unknown command \"\(name)\"", code: StyleErrorCode.unknownCommand)
+        }
+        try a.count(1...1)
+        self = .setRootProperty(root.key, a.value(1))
+    }
+
+    /// The commands that change one layer or the layer order; nil for other names.
+    private static func layerCommand(_ a: Args) throws(StyleError) -> StyleCommand? {
+        switch a.name {
         case "addLayer":
             try a.count(1...2)
-            self = .addLayer(try a.object(1), beforeId: try a.optionalString(2))
+            return .addLayer(try a.object(1), beforeId: try a.optionalString(2))
         case "removeLayer":
             try a.count(1...1)
-            self = .removeLayer(try a.string(1))
+            return .removeLayer(try a.string(1))
         case "moveLayer":
             try a.count(1...2)
-            self = .moveLayer(try a.string(1), beforeId: try a.optionalString(2))
+            return .moveLayer(try a.string(1), beforeId: try a.optionalString(2))
         case "setPaintProperty", "setLayoutProperty":
             try a.count(2...4)
             try a.optionsObject(4)
             let (id, prop, value) = (try a.string(1), try a.string(2), a.value(3))
-            self = name == "setPaintProperty" ? .setPaintProperty(layer: id, name: prop, value: value)
+            return a.name == "setPaintProperty" ? .setPaintProperty(layer: id, name: prop, value: value)
                 : .setLayoutProperty(layer: id, name: prop, value: value)
         case "setFilter":
             try a.count(1...3)
             try a.optionsObject(3)
-            self = .setFilter(layer: try a.string(1), filter: a.value(2))
+            return .setFilter(layer: try a.string(1), filter: a.value(2))
         case "setLayerZoomRange":
             try a.count(1...3)
-            self = .setLayerZoomRange(layer: try a.string(1), min: try a.optionalNumber(2), max: try a.optionalNumber(3))
+            return .setLayerZoomRange(layer: try a.string(1), min: try a.optionalNumber(2), max: try a.optionalNumber(3))
         case "setSlot":
             try a.count(1...2)
-            self = .setSlot(layer: try a.string(1), slot: try a.optionalString(2))
+            return .setSlot(layer: try a.string(1), slot: try a.optionalString(2))
+        default:
+            return nil
+        }
+    }
+
+    /// The commands that add, remove or feed a source; nil for other names.
+    private static func sourceCommand(_ a: Args) throws(StyleError) -> StyleCommand? {
+        switch a.name {
         case "addSource":
             try a.count(2...2)
-            self = .addSource(try a.string(1), try a.object(2))
+            return .addSource(try a.string(1), try a.object(2))
         case "removeSource":
             try a.count(1...2)
-            let options = items.count > 2 ? try a.object(2) : JSONObject()
+            let options = a.items.count > 2 ? try a.object(2) : JSONObject()
             if let c = options["cascade"], c.boolValue == nil {
-                throw StyleError(path: path / 2 / "cascade", message: "boolean expected, \(c.typeName) found",
+                throw StyleError(path: a.path / 2 / "cascade", message: "boolean expected, \(c.typeName) found",
                                  code: StyleErrorCode.invalidCommand)
             }
-            self = .removeSource(try a.string(1), cascade: options["cascade"]?.boolValue ?? false)
+            return .removeSource(try a.string(1), cascade: options["cascade"]?.boolValue ?? false)
         case "setGeoJSONSourceData":
             try a.count(2...2)
-            self = .setGeoJSONSourceData(try a.string(1), a.value(2))
+            return .setGeoJSONSourceData(try a.string(1), a.value(2))
+        default:
+            return nil
+        }
+    }
+
+    /// The commands on session-owned state (images, feature and global state); nil for other names.
+    private static func stateCommand(_ a: Args) throws(StyleError) -> StyleCommand? {
+        switch a.name {
         case "addImage":
             try a.count(2...2)
             let id = try a.string(1)
-            switch StyleCommand.parseImage(a.value(2), at: path / 2) {
-            case .success(let img): self = .addImage(id, img)
+            switch StyleCommand.parseImage(a.value(2), at: a.path / 2) {
+            case .success(let img): return .addImage(id, img)
             case .failure(let e): throw e
             }
         case "removeImage":
             try a.count(1...1)
-            self = .removeImage(try a.string(1))
+            return .removeImage(try a.string(1))
         case "setFeatureState":
             try a.count(2...2)
             let target = try a.featureTarget(1, idRequired: true)
-            self = .setFeatureState(target, try a.object(2))
+            return .setFeatureState(target, try a.object(2))
         case "removeFeatureState":
             try a.count(1...2)
             let target = try a.featureTarget(1, idRequired: false)
             let key = try a.optionalString(2)
             if key != nil && target.id == nil {
-                throw StyleError(path: path / 2, message: "a key can only be removed from one feature (give an id)",
+                throw StyleError(path: a.path / 2, message: "a key can only be removed from one feature (give an id)",
                                  code: StyleErrorCode.invalidCommand)
             }
-            self = .removeFeatureState(target, key: key)
+            return .removeFeatureState(target, key: key)
         case "setGlobalStateProperty":
             try a.count(1...2)
-            self = .setGlobalStateProperty(try a.string(1), a.value(2))
+            return .setGlobalStateProperty(try a.string(1), a.value(2))
+        default:
+            return nil
+        }
+    }
+
+    /// `setStyle`, `setRootProperty` and the annotation commands; nil for other names (the
+    /// root keys' own commands, `setCenter` etc., are matched last).
+    private static func documentCommand(_ a: Args) throws(StyleError) -> StyleCommand? {
+        switch a.name {
         case "setStyle":
             try a.count(1...2)
             try a.optionsObject(2)
             _ = try a.object(1)
-            self = .setStyle(a.value(1))
+            return .setStyle(a.value(1))
         case "setRootProperty":
             try a.count(2...2)
-            self = .setRootProperty(try a.string(1), a.value(2))
+            return .setRootProperty(try a.string(1), a.value(2))
         case "addAnnotation":
             try a.count(1...1)
-            self = .addAnnotation(try a.object(1))
+            return .addAnnotation(try a.object(1))
         case "updateAnnotation":
             try a.count(2...2)
-            self = .updateAnnotation(try a.string(1), try a.object(2))
+            return .updateAnnotation(try a.string(1), try a.object(2))
         case "removeAnnotation":
             try a.count(1...1)
-            self = .removeAnnotation(try a.string(1))
+            return .removeAnnotation(try a.string(1))
         default:
-            guard let root = StyleCommand.rootCommands.first(where: { $0.name == name }) else {
-                throw StyleError(path: path / 0, message: "unknown command \"\(name)\"", code: StyleErrorCode.unknownCommand)
-            }
-            try a.count(1...1)
-            self = .setRootProperty(root.key, a.value(1))
+            return nil
         }
     }
 

@@ -49,56 +49,11 @@ struct LayerParser {
         }
         guard dereference(&obj, at: path) else { return nil }
         let errorCount = diagnostics.errors.count
-
-        let id: String
-        switch obj["id"] {
-        case .string(let s)?: id = s
-        case nil:
-            diagnostics.error(path, "missing required property \"id\"", code: StyleErrorCode.invalidLayer)
-            return nil
-        case let v?:
-            diagnostics.error(path / "id", "string expected, \(v.typeName) found", code: StyleErrorCode.invalidLayer)
-            return nil
-        }
-
-        guard let type = parseType(obj, at: path) else { return nil }
-        for (k, _) in obj where !LayerParser.knownKeys.contains(k) && !(type == .custom && LayerParser.customKeys.contains(k)) {
-            diagnostics.warning(path / k, "unknown layer property \"\(k)\" is ignored", code: StyleErrorCode.unknownProperty)
-        }
-        if !context.supportedLayerTypes.contains(type) && type != .slot {
-            let message = "layer type \"\(type.rawValue)\" is not drawn by this server"
-            if context.mode == .runtime {
-                diagnostics.error(path / "type", message, code: StyleErrorCode.unsupportedLayerType)
-            } else {
-                diagnostics.warning(path / "type", message + "; the layer is kept but not rendered",
-                                    code: StyleErrorCode.unsupportedLayerType)
-            }
-        }
-
+        guard let id = parseId(obj, at: path), let type = parseType(obj, at: path) else { return nil }
+        checkKeys(obj, type: type, at: path)
+        checkDrawn(type, at: path)
         let source = checkSource(obj, id: id, type: type, at: path)
-        var spec = SpecValidator()
-        let sourceLayer = obj["source-layer"]
-        if let sourceLayer { spec.validate(sourceLayer, type: .string, at: path / "source-layer") }
-        for key in ["minzoom", "maxzoom"] {
-            if let v = obj[key], let s = SpecTables.layer[key] { spec.validate(v, as: s, at: path / key) }
-        }
-        if let mn = obj["minzoom"]?.numberValue, let mx = obj["maxzoom"]?.numberValue, mn > mx {
-            spec.diagnostics.error(path / "minzoom", "minzoom \(JSONValue.format(mn)) is greater than maxzoom \(JSONValue.format(mx))")
-        }
-        var slot: String?
-        if let s = obj["slot"] {
-            if case .string(let name) = s {
-                slot = name
-                if type == .slot {
-                    diagnostics.error(path / "slot", "a slot layer cannot itself be placed in a slot",
-                                      code: StyleErrorCode.invalidLayer)
-                }
-            } else {
-                spec.typeError("string", s, path / "slot")
-            }
-        }
-        diagnostics.errors += spec.diagnostics.errors
-
+        let slot = checkPlacement(obj, type: type, at: path)
         if type == .slot {
             for key in ["source", "source-layer", "filter", "paint", "layout"] where obj[key] != nil {
                 diagnostics.error(path / key, "\"\(key)\" is not allowed on slot layers", code: StyleErrorCode.invalidLayer)
@@ -119,9 +74,69 @@ struct LayerParser {
         // Normal form: no empty paint/layout, no null filter (so equal layers compare equal).
         for key in ["paint", "layout"] where obj[key]?.objectValue?.isEmpty == true { obj[key] = nil }
         if obj["filter"]?.isNull == true { obj["filter"] = nil }
-        return Layer(id: id, type: type, source: obj["source"]?.stringValue, sourceLayer: sourceLayer?.stringValue,
+        return Layer(id: id, type: type, source: obj["source"]?.stringValue, sourceLayer: obj["source-layer"]?.stringValue,
                      minzoom: obj["minzoom"]?.numberValue, maxzoom: obj["maxzoom"]?.numberValue,
                      filter: filter ?? nil, slot: slot, paint: paint, layout: layout, json: obj, prepared: prepared)
+    }
+
+    /// The required string `id`.
+    mutating func parseId(_ obj: JSONObject, at path: JSONPointer) -> String? {
+        switch obj["id"] {
+        case .string(let s)?: return s
+        case nil:
+            diagnostics.error(path, "missing required property \"id\"", code: StyleErrorCode.invalidLayer)
+            return nil
+        case let v?:
+            diagnostics.error(path / "id", "string expected, \(v.typeName) found", code: StyleErrorCode.invalidLayer)
+            return nil
+        }
+    }
+
+    /// Unknown layer keys are kept but warned about (custom layers have a few of their own).
+    mutating func checkKeys(_ obj: JSONObject, type: LayerType, at path: JSONPointer) {
+        for (k, _) in obj where !LayerParser.knownKeys.contains(k) && !(type == .custom && LayerParser.customKeys.contains(k)) {
+            diagnostics.warning(path / k, "unknown layer property \"\(k)\" is ignored", code: StyleErrorCode.unknownProperty)
+        }
+    }
+
+    /// A type the renderer does not draw: an error when added at runtime, a warning at load
+    /// (the layer is kept, so the style round-trips).
+    mutating func checkDrawn(_ type: LayerType, at path: JSONPointer) {
+        guard !context.supportedLayerTypes.contains(type) && type != .slot else { return }
+        let message = "layer type \"\(type.rawValue)\" is not drawn by this server"
+        if context.mode == .runtime {
+            diagnostics.error(path / "type", message, code: StyleErrorCode.unsupportedLayerType)
+        } else {
+            diagnostics.warning(path / "type", message + "; the layer is kept but not rendered",
+                                code: StyleErrorCode.unsupportedLayerType)
+        }
+    }
+
+    /// `source-layer`, the zoom range and `slot` (returned); a slot layer cannot sit in a slot.
+    /// That rule's error is reported before the spec's type errors (the first error is the one shown).
+    mutating func checkPlacement(_ obj: JSONObject, type: LayerType, at path: JSONPointer) -> String? {
+        var spec = SpecValidator()
+        if let sourceLayer = obj["source-layer"] { spec.validate(sourceLayer, type: .string, at: path / "source-layer") }
+        for key in ["minzoom", "maxzoom"] {
+            if let v = obj[key], let s = SpecTables.layer[key] { spec.validate(v, as: s, at: path / key) }
+        }
+        if let mn = obj["minzoom"]?.numberValue, let mx = obj["maxzoom"]?.numberValue, mn > mx {
+            spec.diagnostics.error(path / "minzoom", "minzoom \(JSONValue.format(mn)) is greater than maxzoom \(JSONValue.format(mx))")
+        }
+        var slot: String?
+        if let s = obj["slot"] {
+            if case .string(let name) = s {
+                slot = name
+                if type == .slot {
+                    diagnostics.error(path / "slot", "a slot layer cannot itself be placed in a slot",
+                                      code: StyleErrorCode.invalidLayer)
+                }
+            } else {
+                spec.typeError("string", s, path / "slot")
+            }
+        }
+        diagnostics.errors += spec.diagnostics.errors
+        return slot
     }
 
     /// Resolves `ref` in place (copying the referenced layer's keys); false on error.

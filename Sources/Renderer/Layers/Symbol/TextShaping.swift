@@ -89,96 +89,20 @@ enum TextShaper {
         }
         let lines = breakLines(text.codes, advance: advance, sectionIsImage: { sections[text.sectionOf[$0]].isImage },
                                maxWidth: maxWidth)
-        var placed: [PositionedGlyph] = []
-        var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
-        var verticalizable = false
-        // One line's code points (indices into `text`, in visual order), trimmed.
-        var lineCount = 0
-        func shapeLine<Line: Collection>(_ line: Line) where Line.Element == Int {
-            lineCount += 1
-            if line.isEmpty { y += lineHeight; return }
-            // The line's tallest section (images count at scale 1) and largest image.
-            var maxScale = 0.0, maxImage = SIMD2<Double>.zero
-            for i in line {
-                let s = sections[text.sectionOf[i]]
-                maxScale = max(maxScale, s.isImage ? 1 : s.scale)
-                if let image = s.image { maxImage = SIMD2(max(maxImage.x, image.size.x), max(maxImage.y, image.size.y)) }
-            }
-            let contentHeight = max(maxScale * oneEm, maxImage.y * imageScale)
-            let contentWidth = max(maxScale * oneEm, maxImage.x * imageScale)
-            var x = 0.0, imageOffset = 0.0
-            let start = placed.count
-            for i in line {
-                let cp = text.codes[i]
-                let section = sections[text.sectionOf[i]]
-                let vertical = writing == .vertical && (allowVerticalPlacement
-                    ? !(whitespace.contains(cp) || VerticalOrientation.isComplexShaping(cp))
-                    : VerticalOrientation.isUpright(cp))
-                var g: PositionedGlyph
-                if section.isImage {
-                    guard let image = section.image else { continue }
-                    let scale = section.scale * imageScale, size = image.size
-                    let baseline = vertical ? contentWidth - size.y * scale : (contentHeight - size.y * scale) * section.verticalAlign
-                    g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: Self.noGlyph, scale: scale, index: i)
-                    g.image = image
-                    imageOffset = max(imageOffset, (vertical ? size.x : size.y) * scale - oneEm * maxScale)
-                    x += (vertical ? size.y : size.x) * scale + spacing
-                } else {
-                    guard let glyph = glyphs(section.stack, cp) else { continue }
-                    let baseline = vertical ? contentWidth - section.scale * oneEm
-                        : (contentHeight - section.scale * oneEm) * section.verticalAlign
-                    g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: glyph, scale: section.scale, index: i)
-                    x += (vertical ? oneEm : Double(glyph.advance)) * section.scale + spacing
-                }
-                g.vertical = vertical
-                g.section = text.sectionOf[i]
-                if vertical { verticalizable = true }
-                placed.append(g)
-            }
-            if placed.count > start {
-                maxLineLength = max(maxLineLength, x - spacing)
-                // Justify the line: shift by its length times the justification (the last
-                // glyph counted by its horizontal advance, as MapLibre counts it).
-                let last = placed[placed.count - 1]
-                let indent = (last.x + last.horizontalAdvance * last.scale) * justify
-                let lineOffset = max(imageOffset, (maxScale - 1) * oneEm)
-                for k in start..<placed.count {
-                    placed[k].x -= indent
-                    placed[k].lineOffset = lineOffset
-                }
-            }
-            let height = lineHeight * maxScale + imageOffset
-            y += height
-            maxLineHeight = max(maxLineHeight, height)
-        }
+        var block = LineLayout(text: text, lineHeight: lineHeight, justify: justify, spacing: spacing, imageScale: imageScale,
+                               writing: writing, allowVerticalPlacement: allowVerticalPlacement)
         if BidiReorder.applies(text.codes) {
             for order in BidiReorder.reorder(text.codes, lines: lines) {
                 var lo = 0, hi = order.count
                 while lo < hi, whitespace.contains(text.codes[order[lo]]) { lo += 1 }
                 while hi > lo, whitespace.contains(text.codes[order[hi - 1]]) { hi -= 1 }
-                shapeLine(order[lo..<hi])
+                block.addLine(order[lo..<hi], glyphs: glyphs)
             }
         } else {
-            for range in lines { shapeLine(trim(text.codes, range)) }
+            for range in lines { block.addLine(trim(text.codes, range), glyphs: glyphs) }
         }
-        guard !placed.isEmpty else { return nil }
-        let align = anchor.alignment
-        let shiftX = (justify - align.x) * maxLineLength
-        let shiftY = maxLineHeight != lineHeight ? -y * align.y - defaultOffset
-            : -align.y * Double(lineCount) * lineHeight + 0.5 * lineHeight
-        for i in placed.indices {
-            placed[i].x += shiftX
-            placed[i].y += shiftY
-            // Vertical labels: images and scaled glyphs sit in the middle of their column.
-            if allowVerticalPlacement, verticalizable {
-                let g = placed[i]
-                let centring = g.image.map { -(oneEm - $0.size.x * g.scale) / 2 } ?? (g.scale - 1) * oneEm
-                placed[i].y -= g.lineOffset / 2 - centring
-            }
-        }
-        let top = translate.y - align.y * y, left = translate.x - align.x * maxLineLength
-        return TextShaping(glyphs: placed, top: top, bottom: top + y, left: left, right: left + maxLineLength,
-                           vertical: writing == .vertical, iconsInText: placed.contains { $0.image != nil })
+        guard !block.placed.isEmpty else { return nil }
+        return block.finish(anchor: anchor, translate: translate)
     }
 
     /// The glyph image sections stand on (no field: drawn from the sprite instead).
@@ -266,6 +190,127 @@ enum TextShaper {
             return true
         default:
             return false
+        }
+    }
+}
+
+extension TextShaper {
+    /// One label's lines laid out one after the other: what every line shares, the glyphs
+    /// placed so far and the block's extent. A value type worked on in place, so shaping
+    /// stays free of allocations beyond the glyph array and of per-glyph closures.
+    fileprivate struct LineLayout {
+        let text: TaggedText
+        let lineHeight: Double, justify: Double, spacing: Double, imageScale: Double
+        let writing: Writing
+        let allowVerticalPlacement: Bool
+        var placed: [PositionedGlyph] = []
+        /// The pen's y (the next line's top), the longest and the tallest line so far.
+        var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
+        /// Whether any glyph stands upright (vertical labels then centre their columns).
+        var verticalizable = false
+        var lineCount = 0
+
+        /// A line's tallest section (images count at scale 1) and the box its content needs
+        /// (the largest image at `imageScale`), in which smaller sections are aligned.
+        struct LineBox {
+            var maxScale: Double, contentWidth: Double, contentHeight: Double
+        }
+
+        /// Places one line's code points (indices into `text`, in visual order, trimmed) and
+        /// moves the pen below it; an empty line still takes its line height.
+        mutating func addLine<Line: Collection>(_ line: Line, glyphs: (String, UInt32) -> SDFGlyph?) where Line.Element == Int {
+            lineCount += 1
+            if line.isEmpty { y += lineHeight; return }
+            let box = lineBox(line)
+            var x = 0.0, imageOffset = 0.0
+            let start = placed.count
+            for i in line { place(i, in: box, x: &x, imageOffset: &imageOffset, glyphs: glyphs) }
+            if placed.count > start {
+                maxLineLength = max(maxLineLength, x - spacing)
+                justifyLine(from: start, lineOffset: max(imageOffset, (box.maxScale - 1) * oneEm))
+            }
+            let height = lineHeight * box.maxScale + imageOffset
+            y += height
+            maxLineHeight = max(maxLineHeight, height)
+        }
+
+        /// The box of one line (before any of it is placed).
+        func lineBox<Line: Collection>(_ line: Line) -> LineBox where Line.Element == Int {
+            var maxScale = 0.0, maxImage = SIMD2<Double>.zero
+            for i in line {
+                let s = text.sections[text.sectionOf[i]]
+                maxScale = max(maxScale, s.isImage ? 1 : s.scale)
+                if let image = s.image { maxImage = SIMD2(max(maxImage.x, image.size.x), max(maxImage.y, image.size.y)) }
+            }
+            return LineBox(maxScale: maxScale, contentWidth: max(maxScale * oneEm, maxImage.x * imageScale),
+                           contentHeight: max(maxScale * oneEm, maxImage.y * imageScale))
+        }
+
+        /// Places code point `i` at the pen (`x`, advanced past it): an image by its size and
+        /// its section's `vertical-align` (raising `imageOffset` when it is taller than the
+        /// line), a glyph by its section's scale. A missing glyph or image places nothing.
+        mutating func place(_ i: Int, in box: LineBox, x: inout Double, imageOffset: inout Double,
+                            glyphs: (String, UInt32) -> SDFGlyph?) {
+            let cp = text.codes[i]
+            let section = text.sections[text.sectionOf[i]]
+            let vertical = writing == .vertical && (allowVerticalPlacement
+                ? !(whitespace.contains(cp) || VerticalOrientation.isComplexShaping(cp))
+                : VerticalOrientation.isUpright(cp))
+            var g: PositionedGlyph
+            if section.isImage {
+                guard let image = section.image else { return }
+                let scale = section.scale * imageScale, size = image.size
+                let baseline = vertical ? box.contentWidth - size.y * scale : (box.contentHeight - size.y * scale) * section.verticalAlign
+                g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: noGlyph, scale: scale, index: i)
+                g.image = image
+                imageOffset = max(imageOffset, (vertical ? size.x : size.y) * scale - oneEm * box.maxScale)
+                x += (vertical ? size.y : size.x) * scale + spacing
+            } else {
+                guard let glyph = glyphs(section.stack, cp) else { return }
+                let baseline = vertical ? box.contentWidth - section.scale * oneEm
+                    : (box.contentHeight - section.scale * oneEm) * section.verticalAlign
+                g = PositionedGlyph(codePoint: cp, x: x, y: y + baseline + defaultOffset, glyph: glyph, scale: section.scale, index: i)
+                x += (vertical ? oneEm : Double(glyph.advance)) * section.scale + spacing
+            }
+            g.vertical = vertical
+            g.section = text.sectionOf[i]
+            if vertical { verticalizable = true }
+            placed.append(g)
+        }
+
+        /// Justifies the glyphs placed since `start` (one line): shifts them by the line's
+        /// length times the justification (the last glyph counted by its horizontal advance,
+        /// as MapLibre counts it), and records the line's offset above a one-em line.
+        mutating func justifyLine(from start: Int, lineOffset: Double) {
+            let last = placed[placed.count - 1]
+            let indent = (last.x + last.horizontalAdvance * last.scale) * justify
+            for k in start..<placed.count {
+                placed[k].x -= indent
+                placed[k].lineOffset = lineOffset
+            }
+        }
+
+        /// The block aligned on its anchor and moved by `translate`: one line (or lines all of
+        /// `lineHeight`) centred by MapLibre's rule, taller blocks by their height. Works on
+        /// `placed` in place, so the glyph array is not copied.
+        mutating func finish(anchor: SymbolAnchor, translate: SIMD2<Double>) -> TextShaping {
+            let align = anchor.alignment
+            let shiftX = (justify - align.x) * maxLineLength
+            let shiftY = maxLineHeight != lineHeight ? -y * align.y - defaultOffset
+                : -align.y * Double(lineCount) * lineHeight + 0.5 * lineHeight
+            for i in placed.indices {
+                placed[i].x += shiftX
+                placed[i].y += shiftY
+                // Vertical labels: images and scaled glyphs sit in the middle of their column.
+                if allowVerticalPlacement, verticalizable {
+                    let g = placed[i]
+                    let centring = g.image.map { -(oneEm - $0.size.x * g.scale) / 2 } ?? (g.scale - 1) * oneEm
+                    placed[i].y -= g.lineOffset / 2 - centring
+                }
+            }
+            let top = translate.y - align.y * y, left = translate.x - align.x * maxLineLength
+            return TextShaping(glyphs: placed, top: top, bottom: top + y, left: left, right: left + maxLineLength,
+                               vertical: writing == .vertical, iconsInText: placed.contains { $0.image != nil })
         }
     }
 }

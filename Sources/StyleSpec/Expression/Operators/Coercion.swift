@@ -38,37 +38,9 @@ final class Coercion: Expr, @unchecked Sendable {
         case .string:
             return .string(Value.toString(try args[0].evaluate(ctx)))
         case .number:
-            var last = Value.null
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                if case .null = last { return .number(0) }
-                let n = JS.number(last)
-                if !n.isNaN { return .number(n) }
-            }
-            throw fail("Could not convert \(Value.jsonString(last)) to number.")
+            return try toNumber(ctx)
         case .color:
-            var last = Value.null
-            var error: String? = nil
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                error = nil
-                switch last {
-                case .color: return last
-                case .string(let s):
-                    if let c = StyleColor.parse(s) { return .color(c) }
-                case .array(let a):
-                    if a.count < 3 || a.count > 4 {
-                        error = "Invalid rgba value \(Value.jsonString(last)): expected an array containing either three or four numeric values."
-                    } else {
-                        error = RGBAValidation.validate(a[0], a[1], a[2], a.count == 4 ? a[3] : nil)
-                    }
-                    if error == nil, let r = a[0].numberValue, let g = a[1].numberValue, let b = a[2].numberValue {
-                        return .color(StyleColor(r: r / 255, g: g / 255, b: b / 255, a: a.count == 4 ? a[3].numberValue ?? 1 : 1))
-                    }
-                default: break
-                }
-            }
-            throw fail(error ?? "Could not parse color from value '\(JS.quoted(last))'")
+            return try toColor(ctx)
         case .formatted:
             let v = try args[0].evaluate(ctx)
             if case .formatted = v { return v }
@@ -79,33 +51,15 @@ final class Coercion: Expr, @unchecked Sendable {
             let name = Value.toString(v)
             return .resolvedImage(ResolvedImage(name: name, available: ctx.availableImages?.contains(name) ?? false))
         case .padding:
-            var last = Value.null
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                if let p = Padding.from(last) { return .padding(p) }
-            }
-            throw fail("Could not parse padding from value '\(JS.quoted(last))'")
+            return try firstParsed(ctx, "padding") { Padding.from($0).map(Value.padding) }
         case .numberArray:
-            var last = Value.null
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                if let a = last.numbers { return .numberArray(a) }
-            }
-            throw fail("Could not parse numberArray from value '\(JS.quoted(last))'")
+            return try firstParsed(ctx, "numberArray") { $0.numbers.map(Value.numberArray) }
         case .colorArray:
-            var last = Value.null
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                if let a = Coercion.colorArray(last) { return .colorArray(a) }
-            }
-            throw fail("Could not parse colorArray from value '\(JS.quoted(last))'")
+            return try firstParsed(ctx, "colorArray") { Coercion.colorArray($0).map(Value.colorArray) }
         case .variableAnchorOffsetCollection:
-            var last = Value.null
-            for arg in args {
-                last = try arg.evaluate(ctx)
-                if let c = VariableAnchorOffsetCollection.from(last) { return .variableAnchorOffsetCollection(c) }
+            return try firstParsed(ctx, "variableAnchorOffsetCollection") {
+                VariableAnchorOffsetCollection.from($0).map(Value.variableAnchorOffsetCollection)
             }
-            throw fail("Could not parse variableAnchorOffsetCollection from value '\(JS.quoted(last))'")
         case .projectionDefinition:
             let v = try args[0].evaluate(ctx)
             // Valid projections pass through as written (a name or a [from, to, t] array).
@@ -114,6 +68,56 @@ final class Coercion: Expr, @unchecked Sendable {
         default:
             return .string(Value.toString(try args[0].evaluate(ctx)))
         }
+    }
+
+    /// `to-number`: the first argument that converts (null counts as 0), as in JavaScript.
+    private func toNumber(_ ctx: EvaluationContext) throws -> Value {
+        var last = Value.null
+        for arg in args {
+            last = try arg.evaluate(ctx)
+            if case .null = last { return .number(0) }
+            let n = JS.number(last)
+            if !n.isNaN { return .number(n) }
+        }
+        throw fail("Could not convert \(Value.jsonString(last)) to number.")
+    }
+
+    /// `to-color`: the first argument that is a colour, a colour string or a valid rgb(a)
+    /// array; the error is the last array's range error if it had one, as MapLibre reports it.
+    private func toColor(_ ctx: EvaluationContext) throws -> Value {
+        var last = Value.null
+        var error: String? = nil
+        for arg in args {
+            last = try arg.evaluate(ctx)
+            error = nil
+            switch last {
+            case .color: return last
+            case .string(let s):
+                if let c = StyleColor.parse(s) { return .color(c) }
+            case .array(let a):
+                if a.count < 3 || a.count > 4 {
+                    error = "Invalid rgba value \(Value.jsonString(last)): expected an array containing either three or four numeric values."
+                } else {
+                    error = RGBAValidation.validate(a[0], a[1], a[2], a.count == 4 ? a[3] : nil)
+                }
+                if error == nil, let r = a[0].numberValue, let g = a[1].numberValue, let b = a[2].numberValue {
+                    return .color(StyleColor(r: r / 255, g: g / 255, b: b / 255, a: a.count == 4 ? a[3].numberValue ?? 1 : 1))
+                }
+            default: break
+            }
+        }
+        throw fail(error ?? "Could not parse color from value '\(JS.quoted(last))'")
+    }
+
+    /// The implicit coercions that try each argument in turn: the first that `parse` accepts,
+    /// else an error naming the type (`typeName`) and the last value.
+    private func firstParsed(_ ctx: EvaluationContext, _ typeName: String, _ parse: (Value) -> Value?) throws -> Value {
+        var last = Value.null
+        for arg in args {
+            last = try arg.evaluate(ctx)
+            if let v = parse(last) { return v }
+        }
+        throw fail("Could not parse \(typeName) from value '\(JS.quoted(last))'")
     }
 
     /// A colour string, a colour, or an array of them.
