@@ -30,88 +30,93 @@ extension ServerConfig {
     public init(json: JSONValue, file: String) throws {
         self.init()
         guard case .object(let o) = json else { throw ConfigError(file: file, message: "the config must be a JSON object") }
-        func err(_ key: String, _ what: String) -> ConfigError { ConfigError(file: file, message: "/\(key): \(what)") }
-        func int(_ key: String, _ v: JSONValue, min: Int = 0) throws -> Int {
-            guard let i = v.intValue else { throw err(key, "expected an integer, got \(v.typeName)") }
-            guard i >= min else { throw err(key, "must be ≥ \(min)") }
-            return i
-        }
-        func str(_ key: String, _ v: JSONValue) throws -> String {
-            guard let s = v.stringValue else { throw err(key, "expected a string, got \(v.typeName)") }
-            return s
-        }
+        let r = ConfigValueReader(file: file)
         for (key, v) in o {
-            switch key {
-            case "host": host = try str(key, v)
-            case "port": port = try int(key, v); if port > 65535 { throw err(key, "must be ≤ 65535") }
-            case "dataDir": dataDir = try str(key, v)
-            case "defaultStyle": defaultStyle = try str(key, v)
-            case "stylesDir", "styles": stylesDir = try str(key, v)
-            case "maxBodyBytes": maxBodyBytes = try int(key, v, min: 1)
-            case "maxSessions": maxSessions = try int(key, v, min: 1)
-            case "sessionIdleSeconds":
-                guard let d = v.numberValue, d > 0 else { throw err(key, "expected a positive number") }
-                sessionIdleSeconds = d
-            case "maxStyleBytes": maxStyleBytes = try int(key, v, min: 1)
-            case "maxGeoJSONBytes": maxGeoJSONBytes = try int(key, v, min: 1)
-            case "renderThreads": renderThreads = try int(key, v)
-            case "queueLimit": queueLimit = try int(key, v)
-            case "renderTimeoutMs": renderTimeoutMs = try int(key, v, min: 1)
-            case "tileCacheBytes": tileCacheBytes = try int(key, v)
-            case "renderCacheBytes", "geoJSONCacheBytes":
-                // Below 1 MiB the caches would hold next to nothing and every render would
-                // decode and tessellate again: almost surely a value meant in MiB.
-                let n = try int(key, v)
-                guard n >= 1 << 20 else { throw err(key, "must be at least 1 MiB (1048576 bytes; the value is in bytes), got \(n)") }
-                if key == "renderCacheBytes" { renderCacheBytes = n } else { geoJSONCacheBytes = n }
-            case "heapTrimSeconds":
-                guard let d = v.numberValue, d >= 0, d <= 86400 else { throw err(key, "expected seconds from 0 (never) to 86400") }
-                heapTrimSeconds = d
-            case "stylePollSeconds":
-                guard let d = v.numberValue, d >= 0, d <= 3600 else { throw err(key, "expected seconds from 0 (only on SIGHUP) to 3600") }
-                stylePollSeconds = d
-            case "maxPixelRatio": maxPixelRatio = try int(key, v, min: 1)
-            case "maxStaticSide": maxStaticSide = try int(key, v, min: 1)
-            case "archives":
-                guard case .object(let a) = v else { throw err(key, "expected an object of NAME → path") }
-                archives = [:]
-                for (name, p) in a {
-                    guard let s = p.stringValue else { throw err("\(key)/\(name)", "expected a path string") }
-                    archives[name] = s
-                }
-            case "remoteHosts":
-                guard case .array(let a) = v else { throw err(key, "expected an array of host names") }
-                remoteHosts = try a.enumerated().map { try str("\(key)/\($0.offset)", $0.element) }
-            case "store": store = try str(key, v)
-            case "defaultSessionReadOnly":
-                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
-                defaultSessionReadOnly = b
-            case "historyLimit": historyLimit = try int(key, v, min: 1)
-            case "revisionSnapshotEvery": revisionSnapshotEvery = try int(key, v, min: 1)
-            case "maxAnnotations": maxAnnotations = try int(key, v, min: 0)
-            case "maxAnnotationTextLength": maxAnnotationTextLength = try int(key, v, min: 0)
-            case "storeThreads": storeThreads = try int(key, v, min: 1)
-            case "eventLoopThreads": eventLoopThreads = try int(key, v)
-            case "publicDir": publicDir = try str(key, v)
-            case "fontsDir": fontsDir = try str(key, v)
-            case "glyphCacheBytes": glyphCacheBytes = try int(key, v)
-            case "crossSourceCollisions":
-                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
-                crossSourceCollisions = b
-            case "staticAttribution":
-                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
-                staticAttribution = b
-            case "jpegBackground":
-                guard let c = Self.hexColour(try str(key, v)) else { throw err(key, "expected an opaque colour \"#rrggbb\"") }
-                jpegBackground = c
-            case "corsOrigins", "corsMutationOrigins":
-                guard case .array(let a) = v else { throw err(key, "expected an array of origins like \"https://maps.example.com\" or \"*\"") }
-                let origins = try a.enumerated().map { try str("\(key)/\($0.offset)", $0.element) }
-                if key == "corsOrigins" { cors.readOrigins = origins } else { cors.mutationOrigins = origins }
-            default:
-                guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
-            }
+            guard try loadServing(key, v, r) || loadLimits(key, v, r) || loadRendering(key, v, r) || loadOutput(key, v, r)
+                || remote.load(key, v, r.err) else { throw r.err(key, "unknown key") }
         }
+    }
+
+    /// Where it listens, what it serves and keeps: addresses, folders, the store, sessions.
+    private mutating func loadServing(_ key: String, _ v: JSONValue, _ r: ConfigValueReader) throws -> Bool {
+        switch key {
+        case "host": host = try r.string(key, v)
+        case "port": port = try r.int(key, v, max: 65535)
+        case "dataDir": dataDir = try r.string(key, v)
+        case "defaultStyle": defaultStyle = try r.string(key, v)
+        case "stylesDir", "styles": stylesDir = try r.string(key, v)
+        case "publicDir": publicDir = try r.string(key, v)
+        case "fontsDir": fontsDir = try r.string(key, v)
+        case "store": store = try r.string(key, v)
+        case "defaultSessionReadOnly": defaultSessionReadOnly = try r.bool(key, v)
+        case "stylePollSeconds": stylePollSeconds = try r.seconds(key, v, max: 3600, what: "0 (only on SIGHUP) to 3600")
+        case "archives":
+            guard case .object(let a) = v else { throw r.err(key, "expected an object of NAME → path") }
+            archives = try a.reduce(into: [:]) { out, entry in out[entry.key] = try r.string("\(key)/\(entry.key)", entry.value) }
+        case "remoteHosts": remoteHosts = try r.strings(key, v, what: "an array of host names")
+        case "corsOrigins": cors.readOrigins = try r.strings(key, v, what: Self.originsHint)
+        case "corsMutationOrigins": cors.mutationOrigins = try r.strings(key, v, what: Self.originsHint)
+        default: return false
+        }
+        return true
+    }
+
+    private static let originsHint = "an array of origins like \"https://maps.example.com\" or \"*\""
+
+    /// Request, session and history bounds.
+    private mutating func loadLimits(_ key: String, _ v: JSONValue, _ r: ConfigValueReader) throws -> Bool {
+        switch key {
+        case "maxBodyBytes": maxBodyBytes = try r.int(key, v, min: 1)
+        case "maxSessions": maxSessions = try r.int(key, v, min: 1)
+        case "sessionIdleSeconds":
+            guard let d = v.numberValue, d > 0 else { throw r.err(key, "expected a positive number") }
+            sessionIdleSeconds = d
+        case "maxStyleBytes": maxStyleBytes = try r.int(key, v, min: 1)
+        case "maxGeoJSONBytes": maxGeoJSONBytes = try r.int(key, v, min: 1)
+        case "historyLimit": historyLimit = try r.int(key, v, min: 1)
+        case "revisionSnapshotEvery": revisionSnapshotEvery = try r.int(key, v, min: 1)
+        case "maxAnnotations": maxAnnotations = try r.int(key, v, min: 0)
+        case "maxAnnotationTextLength": maxAnnotationTextLength = try r.int(key, v, min: 0)
+        case "maxPixelRatio": maxPixelRatio = try r.int(key, v, min: 1)
+        case "maxStaticSide": maxStaticSide = try r.int(key, v, min: 1)
+        default: return false
+        }
+        return true
+    }
+
+    /// Threads, queues, budgets and caches of rendering.
+    private mutating func loadRendering(_ key: String, _ v: JSONValue, _ r: ConfigValueReader) throws -> Bool {
+        switch key {
+        case "renderThreads": renderThreads = try r.int(key, v)
+        case "queueLimit": queueLimit = try r.int(key, v)
+        case "renderTimeoutMs": renderTimeoutMs = try r.int(key, v, min: 1)
+        case "tileCacheBytes": tileCacheBytes = try r.int(key, v)
+        case "renderCacheBytes", "geoJSONCacheBytes":
+            // Below 1 MiB the caches would hold next to nothing and every render would
+            // decode and tessellate again: almost surely a value meant in MiB.
+            let n = try r.int(key, v)
+            guard n >= 1 << 20 else { throw r.err(key, "must be at least 1 MiB (1048576 bytes; the value is in bytes), got \(n)") }
+            if key == "renderCacheBytes" { renderCacheBytes = n } else { geoJSONCacheBytes = n }
+        case "heapTrimSeconds": heapTrimSeconds = try r.seconds(key, v, max: 86400, what: "0 (never) to 86400")
+        case "storeThreads": storeThreads = try r.int(key, v, min: 1)
+        case "eventLoopThreads": eventLoopThreads = try r.int(key, v)
+        case "glyphCacheBytes": glyphCacheBytes = try r.int(key, v)
+        case "crossSourceCollisions": crossSourceCollisions = try r.bool(key, v)
+        default: return false
+        }
+        return true
+    }
+
+    /// How images come out.
+    private mutating func loadOutput(_ key: String, _ v: JSONValue, _ r: ConfigValueReader) throws -> Bool {
+        switch key {
+        case "staticAttribution": staticAttribution = try r.bool(key, v)
+        case "jpegBackground":
+            guard let c = Self.hexColour(try r.string(key, v)) else { throw r.err(key, "expected an opaque colour \"#rrggbb\"") }
+            jpegBackground = c
+        default: return false
+        }
+        return true
     }
 
     /// `#rrggbb` (case-insensitive) as an opaque colour; nil for anything else.
