@@ -87,11 +87,4 @@ public struct FeatureGeometry: Sendable, Equatable {
     public mutating func discardOpenPart() {
         points.removeSubrange(Int(partEnds.last ?? 0)...)
     }
-
-    /// Drops parts ended after the last ended polygon (an abandoned polygon) and their points.
-    public mutating func discardOpenPolygon() {
-        let keepParts = Int(polygonEnds.last ?? 0)
-        partEnds.removeSubrange(keepParts...)
-        points.removeSubrange(Int(partEnds.last ?? 0)...)
-    }
 }

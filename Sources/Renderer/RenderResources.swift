@@ -79,9 +79,6 @@ public final class RenderResources: Sendable {
                   caches: caches)
     }
 
-    /// Cache statistics (for metrics).
-    public var geoJSONCacheStatistics: GeoJSONSourceCache.Stats { geojson.statistics }
-
     /// Every cache's budget, bytes and entries (metrics, `bench/memory-osm.sh`).
     public var cacheUsage: [RenderCacheUsage] {
         [RenderCacheUsage("geojson", geojson),

@@ -27,24 +27,6 @@ extension Canvas {
         }
     }
 
-    /// Builds a shape's edges and sweeps its coverage into `sink` (multi-pass drawing).
-    func accumulate<P: EdgeProducer, S: CoverageSink>(_ producer: P, rule: FillRule, antialias: Bool, into sink: inout S) {
-        let w = pixmap.width, h = pixmap.height
-        guard w > 0, h > 0 else { return }
-        prepareCoverage(width: w, height: h)
-        if h <= coverage.rowCapacity {
-            coverage.beginBand(top: 0, rows: h)
-            var edgeSink = DirectEdgeSink(coverage: coverage, antialias: antialias)
-            producer.build(on: self, into: &edgeSink)
-            coverage.sweep(rule: rule, mode: kernelMode, into: &sink)
-        } else {
-            var list = takeEdges()
-            producer.build(on: self, into: &list)
-            edges = list
-            accumulateAndSweep(width: w, height: h, rule: rule, antialias: antialias, into: &sink)
-        }
-    }
-
     func prepareCoverage(width w: Int, height h: Int) {
         let rows = min(CoverageBuffer.bandRows(width: w, height: h), bandRowLimit ?? .max)
         if coverage.width != w || coverage.height != h || coverage.rowCapacity != rows {

@@ -42,11 +42,4 @@ public struct PremultipliedRGBA8: Sendable, Equatable, Hashable {
         self.init(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
                   b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
     }
-
-    /// Straight (un-premultiplied) colour of this pixel.
-    public var unpremultiplied: Color {
-        guard a > 0 else { return .transparent }
-        let k = 1 / Float(a)
-        return Color(r: Float(r) * k, g: Float(g) * k, b: Float(b) * k, a: Float(a) / 255)
-    }
 }

@@ -28,11 +28,6 @@ public struct Path: Sendable, Equatable {
 
     public var isEmpty: Bool { verbs.isEmpty }
 
-    public mutating func reserve(verbs v: Int, points p: Int) {
-        verbs.reserveCapacity(v)
-        points.reserveCapacity(p)
-    }
-
     public mutating func move(to p: Point) {
         verbs.append(.move); points.append(p)
     }
@@ -76,12 +71,5 @@ public struct Path: Sendable, Equatable {
         var hi = lo
         for p in points { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
         return Rect(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y)
-    }
-
-    /// The path with every point mapped through `t`.
-    public func transformed(by t: Transform) -> Path {
-        var out = self
-        for i in out.points.indices { out.points[i] = t.apply(out.points[i]) }
-        return out
     }
 }

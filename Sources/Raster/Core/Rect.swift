@@ -12,8 +12,4 @@ public struct Rect: Sendable, Equatable {
     public func outset(by d: Float) -> Rect {
         Rect(minX: minX - d, minY: minY - d, maxX: maxX + d, maxY: maxY + d)
     }
-    /// True when every coordinate is finite and min ≤ max.
-    public var isValid: Bool {
-        minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite && minX <= maxX && minY <= maxY
-    }
 }

@@ -47,7 +47,4 @@ public struct Transform: Sendable, Equatable {
     }
 
     public var isIdentity: Bool { self == .identity }
-
-    /// The scale factor lengths get on average (for tolerance and stroke width under transform).
-    public var meanScale: Float { (abs(a * d - b * c)).squareRoot() }
 }

@@ -14,7 +14,6 @@
 final class CoverageBuffer {
     static let blockShift = 4
     static let blockCells = 1 << blockShift
-    static let subpixelShift: Int32 = 8
     static let fullCoverage: Int32 = 1 << 17
     /// Band memory budget in cells (4 MiB); taller canvases are rasterized band by band.
     static let maxBandCells = 1 << 20
@@ -137,7 +136,4 @@ final class CoverageBuffer {
         touchedTop = Int.max
         touchedBottom = -1
     }
-
-    /// The number of cells a row's sweep must read (all blocks, to clear the spill cells).
-    var blocksPerRow: Int { stride >> Self.blockShift }
 }

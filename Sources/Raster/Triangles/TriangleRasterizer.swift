@@ -82,8 +82,6 @@ public protocol SpanShader {
     let t = Float(Int32(x))
     return t > x ? t - 1 : t
 }
-/// Nearest whole number (halves away from zero) without a libm call (|x| < 2^52).
-@inlinable @inline(__always) public func roundToWhole(_ x: Double) -> Double { Double(Int(x + (x < 0 ? -0.5 : 0.5))) }
 
 /// Where a draw may touch pixels: a pixel rectangle, optionally cut further by a convex
 /// polygon (a rotated tile square), both with the same pixel-centre and edge rules as the
@@ -218,9 +216,6 @@ public protocol SpanShader {
             value = beta
         }
     }
-
-    /// Whether the edge lets any pixel of the current row in (horizontal edges).
-    public var rowIsOpen: Bool { value >= bias }
 
     /// Moves to the next row.
     @inlinable @inline(__always)

@@ -42,9 +42,6 @@ final class PatternImage: @unchecked Sendable {
 
     deinit { texels.deallocate() }
 
-    /// The size MapLibre lays the image out at, in CSS pixels.
-    var displaySize: SIMD2<Double> { SIMD2(Double(width), Double(height)) / pixelRatio }
-
     @inline(__always)
     private static func unpack(_ v: UInt32) -> SIMD4<Float> {
         SIMD4(Float(v & 0xFF), Float((v >> 8) & 0xFF), Float((v >> 16) & 0xFF), Float(v >> 24))

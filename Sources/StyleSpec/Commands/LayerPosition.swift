@@ -90,14 +90,6 @@ extension Style {
         }
     }
 
-    /// The index in `layers` (declared order) where a layer of group `slot` placed at
-    /// `position` is inserted; same rules and errors as `beforeId(for:slot:)`.
-    public func insertionIndex(for position: LayerPosition, slot: String?,
-                               at path: JSONPointer = .root) throws(StyleError) -> Int {
-        guard let before = try beforeId(for: position, slot: slot, at: path) else { return layers.count }
-        return layerPosition(before)!
-    }
-
     /// The command that adds `layer` at `position` (`POST /layers`, `/copy`). The layer's
     /// `slot` (if any) chooses the group; the layer itself is validated when applied.
     public func addLayerCommand(_ layer: JSONObject, at position: LayerPosition,

@@ -101,15 +101,4 @@ public enum StyleCommand: Sendable, Hashable {
         default: return false
         }
     }
-
-    /// The layer a command targets, if any (for error codes and history summaries).
-    public var layerId: String? {
-        switch self {
-        case .addLayer(let l, _): return l["id"]?.stringValue
-        case .removeLayer(let id), .moveLayer(let id, _): return id
-        case .setPaintProperty(let id, _, _), .setLayoutProperty(let id, _, _), .setFilter(let id, _),
-             .setLayerZoomRange(let id, _, _), .setSlot(let id, _): return id
-        default: return nil
-        }
-    }
 }

@@ -20,8 +20,6 @@ public final class CompiledExpression: Sendable {
     public var usesFeatureState: Bool { dependencies.contains(.featureState) }
     /// Needs `FeatureContext.geometry` (`within`, `distance`); other expressions never read it.
     public var usesGeometry: Bool { dependencies.contains(.geometry) }
-    public var usesLineProgress: Bool { dependencies.contains(.lineProgress) }
-    public var usesHeatmapDensity: Bool { dependencies.contains(.heatmapDensity) }
     public var usesGlobalState: Bool { dependencies.contains(.globalState) }
     /// Uses `image`, whose result depends on the session's images.
     public var usesImages: Bool { dependencies.contains(.images) }

@@ -6,9 +6,6 @@ public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible
     /// Array of an item type with an optional fixed length.
     case array(ExpressionType, Int?)
 
-    /// `array` of `value` with no length: any array.
-    public static let anyArray = ExpressionType.array(.value, nil)
-
     public var isArray: Bool { if case .array = self { return true }; return false }
 
     /// MapLibre's kind name (`array` for every array type).

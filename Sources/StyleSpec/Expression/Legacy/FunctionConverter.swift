@@ -6,11 +6,6 @@ import JSON
 /// `match`/`case`/`step`/`interpolate` on `["get", property]`, zoom-and-property functions
 /// a zoom curve of property curves, identity functions `["get", property]`.
 enum FunctionConverter {
-    /// Whether a property value is written as a legacy function.
-    static func isFunction(_ json: JSONValue) -> Bool {
-        if case .object = json { return true }
-        return false
-    }
 
     /// The spec type name MapLibre's converter uses for `expectation.type`.
     static func specTypeName(_ e: PropertyExpectation) -> String {
