@@ -29,10 +29,12 @@ public struct ServerConfig: Sendable, Equatable {
     public var stylePollSeconds = 1.5
     /// What the config said that Strata does not do (logged once at start-up).
     public var warnings: [String] = []
-    public var maxBodyBytes = 16 << 20
+    // Defaults here are the README's Configuration table and what `config/server.json` writes
+    // out: one source, a key left out of a config file means the same as the table says.
+    public var maxBodyBytes = 32 << 20
     public var maxSessions = 1000
-    public var sessionIdleSeconds = 3600.0
-    public var maxStyleBytes = 8 << 20
+    public var sessionIdleSeconds = 86400.0
+    public var maxStyleBytes = 32 << 20
     public var maxGeoJSONBytes = 16 << 20
     /// Render threads; 0 = one per core.
     public var renderThreads = 0
@@ -79,7 +81,8 @@ public struct ServerConfig: Sendable, Equatable {
     /// Directory of the web viewer (`GET /`).
     public var publicDir = "../Public"
     /// TTF/OTF/TTC fonts served as MapLibre glyph PBFs (`GET /fonts/{fontstack}/{range}.pbf`)
-    /// and used for labels whose fontstack has no PBFs; empty = none.
+    /// and used for labels whose fontstack has no PBFs; empty = none (the shipped
+    /// `config/server.json` names Debian's `fonts-noto-core` folder).
     public var fontsDir = ""
     /// Bytes of generated glyph ranges kept in memory.
     public var glyphCacheBytes = 32 << 20
