@@ -17,7 +17,7 @@ final class RouterTests: XCTestCase {
     }
 
     func handler(_ m: Router<String>.Match) -> String? {
-        if case .found(let h, _, _) = m { return h }
+        if case .found(let h, _, _, _) = m { return h }
         return nil
     }
 
@@ -27,14 +27,14 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(handler(r.match(.GET, "/layers")), "list")
         XCTAssertEqual(handler(r.match(.GET, "/layers/")), "list")
         XCTAssertEqual(handler(r.match(.POST, "/layers")), "add")
-        guard case .found(let h, let params, let route) = r.match(.GET, "/layers/roads") else { return XCTFail() }
+        guard case .found(let h, let params, let route, _) = r.match(.GET, "/layers/roads") else { return XCTFail() }
         XCTAssertEqual(h, "get"); XCTAssertEqual(params["id"], "roads"); XCTAssertEqual(route, "/layers/{id}")
         XCTAssertEqual(handler(r.match(.POST, "/layers/a/move")), "move")
     }
 
     func testLiteralBeatsCapture() {
         let r = makeRouter()
-        guard case .found(let h, let p, _) = r.match(.GET, "/tiles/512/1/0/0.png") else { return XCTFail() }
+        guard case .found(let h, let p, _, _) = r.match(.GET, "/tiles/512/1/0/0.png") else { return XCTFail() }
         XCTAssertEqual(h, "tile512"); XCTAssertEqual(p["z"], "1"); XCTAssertEqual(p["y"], "0.png")
         XCTAssertEqual(handler(r.match(.GET, "/tiles/3/1/2.png")), "tile")
     }

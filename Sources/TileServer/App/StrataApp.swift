@@ -131,13 +131,14 @@ public final class StrataApp: HTTPResponder {
         let start = DispatchTime.now().uptimeNanoseconds
         let future: EventLoopFuture<HTTPResponse>
         let route: String
+        var varies = false
         switch router.match(request.method, request.path) {
-        case .found(let handler, let params, let pattern):
+        case .found(let handler, let params, let pattern, let scope):
             route = pattern
+            varies = scope.readsSession
             let ctx = RouteContext(request: request, params: params, loop: loop)
-            // Published routes never read a session, so a `?session=` on them loads nothing.
-            if !Self.isPublishedRoute(pattern), let id = Self.namedSession(ctx, route: pattern), sessions.store.isShared,
-               !sessions.isHeld(id) {
+            // Routes that never read a session load nothing, whatever `?session=` says.
+            if let id = Self.namedSession(ctx, scope: scope), sessions.store.isShared, !sessions.isHeld(id) {
                 // Created or held by another node: load it from the shared store first (blocking).
                 future = blocking(ctx) { [sessions] in try sessions.loadIfMissing(id) }.flatMap { [self] in
                     do { return try handler(self, ctx) } catch { return loop.makeFailedFuture(error) }
@@ -159,7 +160,6 @@ public final class StrataApp: HTTPResponder {
         }
         let metrics = self.metrics
         let method = request.method.rawValue
-        let varies = Self.dependsOnSession(route: route)
         let cors = config.cors
         let origin = request.header("Origin")
         return future.flatMapErrorThrowing { error in
@@ -177,20 +177,12 @@ public final class StrataApp: HTTPResponder {
     }
 
     /// The session id a request names that is not the default: `X-Session-ID`/`?session=`,
-    /// or the `{id}` of `/sessions/{id}`.
-    static func namedSession(_ ctx: RouteContext, route: String) -> String? {
+    /// or the `{id}` of a route whose path names its session.
+    static func namedSession(_ ctx: RouteContext, scope: RouteScope) -> String? {
+        guard scope.readsSession else { return nil }
         if let id = ctx.sessionID { return id }
-        if route.hasPrefix("/sessions/"), let id = ctx.params["id"], !id.isEmpty { return id }
+        if scope.pathNamesSession, let id = ctx.params["id"], !id.isEmpty { return id }
         return nil
-    }
-
-    /// Whether a route's answer depends on the `X-Session-ID` header: all but the viewer's
-    /// files, health, metrics and CORS preflights (and unmatched paths).
-    static func dependsOnSession(route: String) -> Bool {
-        switch route {
-        case "unmatched", "preflight", "/", "/index.html", "/health", "/metrics": return false
-        default: return !publicFolders.contains { route.hasPrefix("/\($0)/") } && !isPublishedRoute(route)
-        }
     }
 
     static func errorResponse(_ error: any Error) -> HTTPResponse {

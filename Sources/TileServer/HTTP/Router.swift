@@ -5,7 +5,7 @@ import NIOHTTP1
 /// over captures, so "/tiles/512/{z}/{x}/{y}" beats "/tiles/{z}/{x}/{y}".
 public struct Router<Handler: Sendable>: Sendable {
     public enum Match {
-        case found(Handler, parameters: [String: String], route: String)
+        case found(Handler, parameters: [String: String], route: String, scope: RouteScope)
         /// The path exists with other methods: 405 with `Allow`.
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
@@ -15,6 +15,7 @@ public struct Router<Handler: Sendable>: Sendable {
         let method: HTTPMethod
         let pattern: String
         let segments: [Segment]
+        let scope: RouteScope
         let handler: Handler
     }
 
@@ -27,13 +28,14 @@ public struct Router<Handler: Sendable>: Sendable {
 
     public init() {}
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: Handler) {
+    /// Adds a route; `scope` says what its answer depends on (a session, by default).
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, scope: RouteScope = .session, _ handler: Handler) {
         let segs = Self.segments(of: pattern).map { s -> Segment in
             if s.hasPrefix("{"), s.hasSuffix("}") { return .capture(String(s.dropFirst().dropLast())) }
             return .literal(String(s))
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segs }, "duplicate route \(method) \(pattern)")
-        routes.append(Route(method: method, pattern: pattern, segments: segs, handler: handler))
+        routes.append(Route(method: method, pattern: pattern, segments: segs, scope: scope, handler: handler))
     }
 
     static func segments(of path: String) -> [Substring] {
@@ -68,7 +70,7 @@ public struct Router<Handler: Sendable>: Sendable {
             if best == nil || literals > best!.literals { best = (r, params, literals) }
         }
         if let best {
-            return .found(best.route.handler, parameters: best.params, route: best.route.pattern)
+            return .found(best.route.handler, parameters: best.params, route: best.route.pattern, scope: best.route.scope)
         }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
         return .notFound

@@ -7,10 +7,10 @@ import SourceData
 extension StrataApp {
     /// Registers the read-only data routes for GL clients at tileserver-gl's URLs.
     static func registerPublishedDataRoutes(_ r: inout Router<RouteHandler>) {
-        r.add(.GET, "/data.json", { app, ctx in app.dataCatalog(ctx) })
-        r.add(.GET, "/data/{file}", { app, ctx in try app.dataTileJSON(ctx) })
-        r.add(.GET, "/data/{id}/{z}/{x}/{y}", { app, ctx in try app.dataTile(ctx) })
-        r.add(.GET, "/fonts.json", { app, ctx in app.fontList(ctx) })
+        r.add(.GET, "/data.json", scope: .sessionFree, { app, ctx in app.dataCatalog(ctx) })
+        r.add(.GET, "/data/{file}", scope: .sessionFree, { app, ctx in try app.dataTileJSON(ctx) })
+        r.add(.GET, "/data/{id}/{z}/{x}/{y}", scope: .sessionFree, { app, ctx in try app.dataTile(ctx) })
+        r.add(.GET, "/fonts.json", scope: .sessionFree, { app, ctx in app.fontList(ctx) })
     }
 
     /// The archive published as `id`, or a 404 naming the catalog.

@@ -7,13 +7,13 @@ import SourceData
 extension StrataApp {
     /// Registers `/styles/{id}/style.json` and the sprite files for GL clients.
     static func registerGLStyleRoutes(_ r: inout Router<RouteHandler>) {
-        r.add(.GET, "/styles/{id}/style.json", { app, ctx in try app.glStyle(ctx) })
+        r.add(.GET, "/styles/{id}/style.json", scope: .sessionFree, { app, ctx in try app.glStyle(ctx) })
         for variant in ["", "@2x"] {
             for ext in ["json", "png"] {
-                r.add(.GET, "/styles/{id}/sprite\(variant).\(ext)", { app, ctx in try app.sprite(ctx, variant: variant, ext: ext) })
+                r.add(.GET, "/styles/{id}/sprite\(variant).\(ext)", scope: .sessionFree, { app, ctx in try app.sprite(ctx, variant: variant, ext: ext) })
             }
         }
-        r.add(.GET, "/styles/{id}/sprite/{file}", { app, ctx in try app.namedSprite(ctx) })
+        r.add(.GET, "/styles/{id}/sprite/{file}", scope: .sessionFree, { app, ctx in try app.namedSprite(ctx) })
     }
 
     /// `GET /styles/{id}/style.json`: the published style with its URLs absolute to this server.

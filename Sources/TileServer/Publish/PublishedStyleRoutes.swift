@@ -5,22 +5,22 @@ import NIOHTTP1
 extension StrataApp {
     /// Registers the read-only routes of published styles at tileserver-gl's URLs.
     static func registerPublishedStyleRoutes(_ r: inout Router<RouteHandler>) {
-        r.add(.GET, "/styles.json", { app, ctx in app.publishedStyleCatalog(ctx) })
-        r.add(.GET, "/rendered.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: "256") })
-        r.add(.GET, "/index.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: "256", withData: true) })
-        r.add(.GET, "/styles/{file}", { app, ctx in try app.publishedTileJSON(ctx, tileSize: "256") })
-        r.add(.GET, "/styles/{tileSize}/{file}", { app, ctx in try app.publishedTileJSON(ctx, tileSize: ctx.param("tileSize")) })
-        r.add(.GET, "/styles/{id}/wmts.xml", { app, ctx in try app.publishedWMTS(ctx) })
-        r.add(.GET, "/styles/{id}/{z}/{x}/{y}", { app, ctx in try app.publishedTile(ctx, tileSize: "256") })
-        r.add(.GET, "/styles/{id}/{tileSize}/{z}/{x}/{y}", { app, ctx in try app.publishedTile(ctx, tileSize: ctx.param("tileSize")) })
+        r.add(.GET, "/styles.json", scope: .sessionFree, { app, ctx in app.publishedStyleCatalog(ctx) })
+        r.add(.GET, "/rendered.json", scope: .sessionFree, { app, ctx in try app.renderedCatalog(ctx, tileSize: "256") })
+        r.add(.GET, "/index.json", scope: .sessionFree, { app, ctx in try app.renderedCatalog(ctx, tileSize: "256", withData: true) })
+        r.add(.GET, "/styles/{file}", scope: .sessionFree, { app, ctx in try app.publishedTileJSON(ctx, tileSize: "256") })
+        r.add(.GET, "/styles/{tileSize}/{file}", scope: .sessionFree, { app, ctx in try app.publishedTileJSON(ctx, tileSize: ctx.param("tileSize")) })
+        r.add(.GET, "/styles/{id}/wmts.xml", scope: .sessionFree, { app, ctx in try app.publishedWMTS(ctx) })
+        r.add(.GET, "/styles/{id}/{z}/{x}/{y}", scope: .sessionFree, { app, ctx in try app.publishedTile(ctx, tileSize: "256") })
+        r.add(.GET, "/styles/{id}/{tileSize}/{z}/{x}/{y}", scope: .sessionFree, { app, ctx in try app.publishedTile(ctx, tileSize: ctx.param("tileSize")) })
     }
 
     /// `/{tileSize}/rendered.json` and `/{tileSize}/index.json`. Registered after every other
     /// route: on a tie of literal segments the first route wins, so `/styles/index.json` (a
     /// style named "index") or `/layers/index.json` keep their own meaning.
     static func registerSizedCatalogRoutes(_ r: inout Router<RouteHandler>) {
-        r.add(.GET, "/{tileSize}/rendered.json", { app, ctx in try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize")) })
-        r.add(.GET, "/{tileSize}/index.json", { app, ctx in
+        r.add(.GET, "/{tileSize}/rendered.json", scope: .sessionFree, { app, ctx in try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize")) })
+        r.add(.GET, "/{tileSize}/index.json", scope: .sessionFree, { app, ctx in
             try app.renderedCatalog(ctx, tileSize: ctx.param("tileSize"), withData: true)
         })
     }
@@ -109,14 +109,5 @@ extension StrataApp {
         }
         let all = withData ? entries + dataTileJSONs(base) : entries
         return ctx.loop.makeSucceededFuture(.json(.array(all), headers: ["Cache-Control": "no-cache"]))
-    }
-}
-
-extension StrataApp {
-    /// Whether a route serves published resources, whose answers never depend on a session.
-    static func isPublishedRoute(_ route: String) -> Bool {
-        ["/styles.json", "/rendered.json", "/index.json", "/{tileSize}/rendered.json", "/{tileSize}/index.json",
-         "/data.json", "/fonts.json"].contains(route)
-            || route.hasPrefix("/styles/") || route.hasPrefix("/data/")
     }
 }

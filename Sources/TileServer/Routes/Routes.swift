@@ -4,19 +4,19 @@ extension StrataApp {
     /// Every route of DESIGN.md's HTTP contract.
     static func registerRoutes(_ r: inout Router<RouteHandler>) {
         // Operations
-        r.add(.GET, "/", { app, ctx in try app.index(ctx) })
-        r.add(.GET, "/index.html", { app, ctx in try app.index(ctx) })
-        r.add(.GET, "/health", { app, ctx in app.health(ctx) })
-        r.add(.GET, "/metrics", { app, ctx in app.metricsText(ctx) })
+        r.add(.GET, "/", scope: .sessionFree, { app, ctx in try app.index(ctx) })
+        r.add(.GET, "/index.html", scope: .sessionFree, { app, ctx in try app.index(ctx) })
+        r.add(.GET, "/health", scope: .sessionFree, { app, ctx in app.health(ctx) })
+        r.add(.GET, "/metrics", scope: .sessionFree, { app, ctx in app.metricsText(ctx) })
         for folder in publicFolders {
-            r.add(.GET, "/\(folder)/{file}", { app, ctx in app.publicFile(ctx, folder: folder) })
+            r.add(.GET, "/\(folder)/{file}", scope: .sessionFree, { app, ctx in app.publicFile(ctx, folder: folder) })
         }
         // Sessions
         r.add(.POST, "/sessions", { app, ctx in app.createSession(ctx) })
-        r.add(.GET, "/sessions/{id}", { app, ctx in try app.getSession(ctx) })
-        r.add(.DELETE, "/sessions/{id}", { app, ctx in app.deleteSession(ctx) })
-        r.add(.GET, "/sessions/{id}/warnings", { app, ctx in try app.sessionWarnings(ctx) })
-        r.add(.GET, "/sessions/{id}/wmts.xml", { app, ctx in try app.sessionWMTS(ctx) })
+        r.add(.GET, "/sessions/{id}", scope: .sessionInPath, { app, ctx in try app.getSession(ctx) })
+        r.add(.DELETE, "/sessions/{id}", scope: .sessionInPath, { app, ctx in app.deleteSession(ctx) })
+        r.add(.GET, "/sessions/{id}/warnings", scope: .sessionInPath, { app, ctx in try app.sessionWarnings(ctx) })
+        r.add(.GET, "/sessions/{id}/wmts.xml", scope: .sessionInPath, { app, ctx in try app.sessionWMTS(ctx) })
         // Style
         r.add(.GET, "/style", { app, ctx in try app.getStyle(ctx) })
         r.add(.PUT, "/style", { app, ctx in app.putStyle(ctx) })
