@@ -61,25 +61,10 @@ public struct StaticView: Sendable, Equatable {
             }
             nums.append(v)
         }
-        let (base, ext) = try ImageOutput.splitExtension(size, what: "static image", errorCode: "invalid_view")
-        let output = try ImageOutput.parse(ext: ext, quality: quality, jpegBackground: jpegBackground)
-        var dims = base
-        var ratio = 1.0
-        if let at = dims.firstIndex(of: "@") {
-            let r = dims[dims.index(after: at)...]
-            guard r.hasSuffix("x"), let v = plainDecimal(r.dropLast()) else {
-                throw APIError.badRequest("pixel ratio must be written @{r}x with a decimal r (got \"@\(r)\")", code: "invalid_view")
-            }
-            ratio = v
-            dims = dims[..<at]
-        }
-        let wh = dims.split(separator: "x", omittingEmptySubsequences: false)
-        guard wh.count == 2, let w = TileRequest.plainInt(wh[0]), let h = TileRequest.plainInt(wh[1]) else {
-            throw APIError.badRequest("size must be {width}x{height} in integer px (got \"\(dims)\")", code: "invalid_view")
-        }
+        let sz = try StaticSize.parse(size, quality: quality, jpegBackground: jpegBackground)
         var view = try StaticView(lon: nums[0], lat: nums[1], zoom: nums[2], bearing: nums.count > 3 ? nums[3] : 0,
-                                  width: w, height: h, pixelRatio: ratio, maxSide: maxSide)
-        view.output = output
+                                  width: sz.width, height: sz.height, pixelRatio: sz.pixelRatio, maxSide: maxSide)
+        view.output = sz.output
         return view
     }
 

@@ -18,11 +18,16 @@ extension StrataApp {
         }
     }
 
-    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100][&attribution=true|false]`
-    func staticImage(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
-        var view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
-                                        quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
-        let attribution = try StaticAttribution.wanted(ctx.request.query["attribution"], default: config.staticAttribution)
+    /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100][&attribution=true|false]`,
+    /// and (`fitted`) `GET /static/bounds/{minx},{miny},{maxx},{maxy}/…[&padding=0.1]`, the view that fits the box.
+    func staticImage(_ ctx: RouteContext, fitted: Bool = false) throws -> EventLoopFuture<HTTPResponse> {
+        let q = ctx.request.query
+        var view = fitted
+            ? try StaticView.parse(bounds: ctx.param("bounds"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+                                   padding: q["padding"], quality: q["quality"], jpegBackground: config.jpegBackground)
+            : try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+                                   quality: q["quality"], jpegBackground: config.jpegBackground)
+        let attribution = try StaticAttribution.wanted(q["attribution"], default: config.staticAttribution)
         let style = try sessions.session(ctx.sessionID).current.style
         if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
         let renderer = self.renderer
@@ -31,8 +36,8 @@ extension StrataApp {
         }
     }
 
-    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing", "width", "height", "pixelRatio", "style"?,
-    /// "attribution"?}`; an inline style renders one-off without a session.
+    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing"` or `"bounds": [minx, miny, maxx, maxy], "padding"?`,
+    /// `"width", "height", "pixelRatio", "style"?, "attribution"?}`; an inline style renders one-off without a session.
     func postStatic(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let renderer = self.renderer
         let maxSide = config.maxStaticSide
@@ -40,30 +45,7 @@ extension StrataApp {
         return blocking(ctx) { [self] () -> (LiveStyle, StaticView, Bool) in
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
-            let allowed: Set = ["center", "zoom", "bearing", "width", "height", "pixelRatio", "style", "format", "quality", "attribution"]
-            for k in o.keys where !allowed.contains(k) {
-                throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
-            }
-            func number(_ key: String, default d: Double? = nil) throws -> Double {
-                guard let v = o[key] else {
-                    if let d { return d }
-                    throw APIError.badRequest("\(key) is required", code: "invalid_body", path: "/\(key)")
-                }
-                guard let n = v.numberValue else { throw APIError.badRequest("\(key) must be a number", code: "invalid_body", path: "/\(key)") }
-                return n
-            }
-            func integer(_ key: String) throws -> Int {
-                let n = try number(key)
-                guard n == n.rounded(), abs(n) < 1e9 else { throw APIError.badRequest("\(key) must be an integer", code: "invalid_body", path: "/\(key)") }
-                return Int(n)
-            }
-            guard let c = o["center"]?.arrayValue, c.count == 2, let lon = c[0].numberValue, let lat = c[1].numberValue else {
-                throw APIError.badRequest("center must be [lon, lat]", code: "invalid_body", path: "/center")
-            }
-            var view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
-                                      width: integer("width"), height: integer("height"),
-                                      pixelRatio: number("pixelRatio", default: 1), maxSide: maxSide)
-            view.output = try bodyOutput(o)
+            var view = try staticBodyView(o, maxSide: maxSide)
             let style: LiveStyle
             if let inline = o["style"] {
                 do {
@@ -89,25 +71,6 @@ extension StrataApp {
                 return try lifecycle.holding(style.style) { try renderer.renderStatic(style: style, view: view, budget: budget) }
             }
         }
-    }
-
-    /// POST /static's `"format"` ("png", "webp", "jpg", "jpeg") and `"quality"` (1…100).
-    private func bodyOutput(_ o: JSONObject) throws -> ImageOutput {
-        var format = "png"
-        if let v = o["format"] {
-            guard let f = v.stringValue, ImageOutput.extensions.contains(f) else {
-                throw APIError.badRequest("format must be \"png\", \"webp\", \"jpg\" or \"jpeg\"", code: "invalid_body", path: "/format")
-            }
-            format = f
-        }
-        var quality: String?
-        if let v = o["quality"] {
-            guard let q = v.intValue, (1...100).contains(q) else {
-                throw APIError.badRequest("quality must be an integer from 1 to 100", code: "invalid_quality", path: "/quality")
-            }
-            quality = String(q)
-        }
-        return try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
     }
 
     /// Conditional request handling, cache, single flight and render for one image. Without
