@@ -25,10 +25,11 @@ extension StrataApp {
         })
     }
 
-    /// `http://<Host>` of a request: published documents point back at the server the client
-    /// reached (behind a proxy, the proxy's Host).
+    /// The start of every absolute URL a response writes: `publicUrl`, else the scheme and host
+    /// the client reached (a trusted proxy's `Forwarded`/`X-Forwarded-*`, else `http://` + Host).
     func baseURL(_ ctx: RouteContext) -> String {
-        "http://" + (ctx.request.header("Host") ?? "\(config.host):\(config.port)")
+        PublicBaseURL.base(publicURL: config.publicURL, trustProxy: config.trustProxyHeaders, request: ctx.request,
+                           fallbackHost: "\(config.host):\(config.port)")
     }
 
     /// The published style `id`, or a 404 naming the catalog.

@@ -144,7 +144,6 @@ extension StrataApp {
         let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
         let session = try sessions.session(ctx.sessionID)
         let style = session.current.style
-        let host = ctx.request.header("Host") ?? "\(config.host):\(config.port)"
         var query = "v=\(style.renderHash)"
         if let quality { query += "&quality=\(quality)" }
         if let id = ctx.sessionID { query += "&session=\(id)" }
@@ -153,7 +152,7 @@ extension StrataApp {
             "tilejson": "3.0.0",
             "name": .string(name),
             "scheme": "xyz",
-            "tiles": [.string("http://\(host)/tiles/{z}/{x}/{y}.\(output.fileExtension)?\(query)")],
+            "tiles": [.string("\(baseURL(ctx))/tiles/{z}/{x}/{y}.\(output.fileExtension)?\(query)")],
             "format": .string(output.fileExtension),
             "minzoom": 0,
             "maxzoom": .number(Double(TileRequest.maxZoom)),
