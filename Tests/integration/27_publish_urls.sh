@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
 # The URLs and caching of published resources: publicUrl starts every absolute URL the server
 # writes; X-Forwarded-*/Forwarded only count when the config trusts the proxy; a publicUrl
-# that is no absolute http(s) URL stops the start naming the key.
+# that is no absolute http(s) URL stops the start naming the key. publishedCacheControl on
+# published and data tiles, glyphs and sprites, publishedMetadataCacheControl on the documents.
 source "$(dirname "$0")/lib.sh"
+mkdir -p "$WORK/data/sprites"
+cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
+python3 - "$WORK/data/city.mbtiles" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("CREATE TABLE metadata (name TEXT, value TEXT)")
+db.execute("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+for k, v in [("name", "City"), ("format", "pbf"), ("minzoom", "0"), ("maxzoom", "1")]:
+    db.execute("INSERT INTO metadata VALUES (?, ?)", (k, v))
+db.execute("INSERT INTO tiles VALUES (0, 0, 0, ?)", (b"tile zero",))
+db.commit()
+PY
+mkdir -p "$WORK/styles"
+jq '.sprite = "sprites/s"' "$STRATA_ROOT/config/styles/default.json" > "$WORK/styles/default.json"
+echo '{"dot": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}' > "$WORK/data/sprites/s.json"
 
 # publicUrl (a trailing slash is taken off): catalogs, TileJSON, style.json, WMTS
-use_config '{"publicUrl": "https://maps.example.com/tiles/"}'
+use_config "{\"stylesDir\": \"$WORK/styles\", \"publicUrl\": \"https://maps.example.com/tiles/\"}"
 start_server
 PUB=https://maps.example.com/tiles
 req GET /styles.json; expect_status 200; expect_json '.[0].url' "$PUB/styles/default/style.json"
@@ -35,6 +51,38 @@ req GET /styles.json -H 'Forwarded: for=10.0.0.1;proto=https;host="proxy.example
 expect_json '.[0].url' "https://proxy.example:8443/styles/default/style.json"
 req GET /styles.json; expect_json '.[0].url' "http://127.0.0.1:$PORT/styles/default/style.json"
 stop_server
+
+# Cache-Control: before the keys, what was sent; with them, theirs (ETag/304 unchanged)
+FONT="/fonts/Noto%20Sans%20Regular/0-255.pbf"
+use_config "{\"stylesDir\": \"$WORK/styles\"}"
+start_server
+req GET /styles/default/0/0/0.png; expect_status 200; expect_header Cache-Control no-cache
+req GET /data/city/0/0/0.pbf; expect_status 200; expect_header Cache-Control "public, max-age=3600"
+req GET /styles/default/sprite.json; expect_status 200; expect_header Cache-Control no-cache
+req GET "$FONT"; expect_status 200; expect_header Cache-Control "public, max-age=86400"
+req GET /styles/default/style.json; expect_status 200; expect_header Cache-Control no-cache
+stop_server
+use_config "{\"stylesDir\": \"$WORK/styles\", \"publishedCacheControl\": \"public, max-age=86400\",
+             \"publishedMetadataCacheControl\": \"public, max-age=60\"}"
+start_server
+req GET /styles/default/0/0/0.png; expect_status 200; expect_header Cache-Control "public, max-age=86400"
+ETAG=$(header ETag)
+req GET /styles/default/0/0/0.png -H "If-None-Match: $ETAG"; expect_status 304; expect_header Cache-Control "public, max-age=86400"
+req GET /data/city/0/0/0.pbf; expect_status 200; expect_header Cache-Control "public, max-age=86400"
+req GET /data/city/1/1/1.pbf; expect_status 204; expect_header Cache-Control "public, max-age=86400"
+req GET /styles/default/sprite.json; expect_status 200; expect_header Cache-Control "public, max-age=86400"
+req GET "$FONT"; expect_status 200; expect_header Cache-Control "public, max-age=86400"
+for doc in /styles.json /rendered.json /index.json /data.json /data/city.json /fonts.json /styles/default.json \
+           /styles/default/style.json /styles/default/wmts.xml; do
+  req GET "$doc"; expect_status 200 "$doc"; expect_header Cache-Control "public, max-age=60"
+done
+req GET /tiles.json; expect_status 200; expect_header Cache-Control no-cache
+stop_server
+use_config '{"publishedCacheControl": "a\r\nSet-Cookie: x"}'
+if "$STRATA_BIN" serve --config "$STRATA_CONFIG" --port 0 --data-dir "$WORK/data" --store :memory: > "$WORK/bad.log" 2>&1; then
+  fail "a server with a two-line Cache-Control started"
+fi
+grep -q "/publishedCacheControl: expected a Cache-Control value" "$WORK/bad.log" || fail "no error naming the key: $(cat "$WORK/bad.log")"; pass
 
 # A publicUrl that is not an absolute http(s) URL stops the start
 use_config '{"publicUrl": "maps.example.com/tiles"}'

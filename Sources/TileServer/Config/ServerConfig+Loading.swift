@@ -107,6 +107,10 @@ extension ServerConfig {
             case "publicUrl":
                 let s = try str(key, v)
                 publicURL = try Self.publicURL(s, err(key, "expected an absolute http(s) URL like \"https://maps.example.com/\" (no query), got \"\(s)\""))
+            case "publishedCacheControl", "publishedMetadataCacheControl":
+                let s = try str(key, v)
+                guard Self.isValidCacheControl(s) else { throw err(key, "expected a Cache-Control value like \"public, max-age=86400\" (one line of ASCII)") }
+                if key == "publishedCacheControl" { publishedCacheControl = s } else { publishedMetadataCacheControl = s }
             case "trustProxyHeaders":
                 guard let b = v.boolValue else { throw err(key, "expected a boolean") }
                 trustProxyHeaders = b

@@ -104,6 +104,11 @@ public struct ServerConfig: Sendable, Equatable {
     /// Whether `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` decide the URLs' scheme
     /// and host (only behind a proxy that sets them: a client could send them too).
     public var trustProxyHeaders = false
+    /// `Cache-Control` of published and data tiles, glyphs and sprites (nil: as before the key:
+    /// tiles pinned by `?v=` immutable, others `no-cache`; data tiles 1 h; glyphs 1 day).
+    public var publishedCacheControl: String?
+    /// `Cache-Control` of published TileJSON, style.json, capabilities and catalogs (nil: `no-cache`).
+    public var publishedMetadataCacheControl: String?
 
     public init() {}
 

@@ -22,7 +22,7 @@ extension StrataApp {
         let style = try publishedStyle(id)
         let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: baseURL(ctx),
                                            publishedID: publishedDataID, hasFonts: glyphs != nil)
-        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
+        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 
     /// `GET /styles/{id}/sprite[@2x].{json,png}`: the files of the style's sprite in the data
@@ -59,13 +59,14 @@ extension StrataApp {
         -> EventLoopFuture<HTTPResponse> {
         guard let directory = urlPolicy?.directory else { throw APIError.internalError("the data directory is unavailable") }
         let contentType = ext == "png" ? "image/png" : "application/json"
+        let cacheControl = publishedCacheControl("no-cache")
         return blocking(ctx) {
             for suffix in variant.isEmpty ? [""] : [variant, ""] {
                 guard case .file(let path) = try directory.resolve(Self.spriteFile(url, suffix + "." + ext)) else {
                     throw APIError.notFound("the sprite of style \"\(id)\" is remote; read it from its host", code: "no_sprite")
                 }
                 if let bytes = try directory.read(path, limit: 256 << 20) {
-                    return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "no-cache"], body: bytes)
+                    return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": cacheControl], body: bytes)
                 }
             }
             throw APIError.notFound("the sprite file \(variant).\(ext) of style \"\(id)\" does not exist", code: "no_sprite")

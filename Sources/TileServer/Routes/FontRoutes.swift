@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import SourceData
 
 extension StrataApp {
@@ -27,18 +28,20 @@ extension StrataApp {
             return ctx.loop.makeFailedFuture(APIError.notFound("this server has no fonts directory (fontsDir in the config)",
                                                                code: "no_fonts"))
         }
+        let cacheControl = publishedCacheControl("public, max-age=86400")
         return blocking(ctx) {
             guard let pbf = glyphs.pbf(fontstack: names, range: range) else {
                 throw APIError.notFound("none of \(names) is in the fonts directory (GET /fonts lists them)", code: "unknown_font")
             }
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/x-protobuf",
-                                                       "Cache-Control": "public, max-age=86400"], body: pbf)
+                                                       "Cache-Control": cacheControl], body: pbf)
         }
     }
 
     /// `GET /fonts`: the font names the fonts directory offers, for `text-font`.
     func fontList(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        guard let glyphs else { return ctx.loop.makeSucceededFuture(HTTPResponse.json(.array([]))) }
-        return blocking(ctx) { HTTPResponse.json(.array(glyphs.fonts.names.map { .string($0) })) }
+        let headers: HTTPHeaders = ["Cache-Control": publishedMetadataCacheControl]
+        guard let glyphs else { return ctx.loop.makeSucceededFuture(HTTPResponse.json(.array([]), headers: headers)) }
+        return blocking(ctx) { HTTPResponse.json(.array(glyphs.fonts.names.map { .string($0) }), headers: headers) }
     }
 }

@@ -114,14 +114,16 @@ extension StrataApp {
     /// remote fetching an image's ETag follows from its key, so a 304 needs no render; with it,
     /// the ETag also names the remote data the image was drawn from, known once it is drawn
     /// (or cached).
-    func image(_ ctx: RouteContext, style: LiveStyle, key: String, output: ImageOutput,
+    /// `cacheControl` (a published tile's `publishedCacheControl`) replaces `no-cache` for a
+    /// URL not pinned to the style hash.
+    func image(_ ctx: RouteContext, style: LiveStyle, key: String, output: ImageOutput, cacheControl unpinned: String = "no-cache",
                render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
         let ifNoneMatch = ctx.request.header("If-None-Match")
         // A URL that names the current style hash can never change, unless remote data is in it.
         let pinned = ctx.request.query["v"] == style.renderHash
         func answer(_ etag: String, _ t: CachedTile?) -> HTTPResponse {
             let quoted = ETag.quoted(etag)
-            let cacheControl = pinned && t?.expires == nil ? "public, max-age=31536000, immutable" : "no-cache"
+            let cacheControl = pinned && t?.expires == nil ? "public, max-age=31536000, immutable" : unpinned
             guard let t, !ETag.matches(ifNoneMatch: ifNoneMatch, etag: quoted) else {
                 return HTTPResponse(status: .notModified, headers: ["ETag": quoted, "Cache-Control": cacheControl])
             }
