@@ -3,6 +3,8 @@
 # writes; X-Forwarded-*/Forwarded only count when the config trusts the proxy; a publicUrl
 # that is no absolute http(s) URL stops the start naming the key. publishedCacheControl on
 # published and data tiles, glyphs and sprites, publishedMetadataCacheControl on the documents.
+# Glyph PBF folders of the fonts directory (OpenMapTiles' fonts) served at /fonts as stored,
+# combined with each other and with TTF-made glyphs, and listed in /fonts.json.
 source "$(dirname "$0")/lib.sh"
 mkdir -p "$WORK/data/sprites"
 cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
@@ -83,6 +85,57 @@ if "$STRATA_BIN" serve --config "$STRATA_CONFIG" --port 0 --data-dir "$WORK/data
   fail "a server with a two-line Cache-Control started"
 fi
 grep -q "/publishedCacheControl: expected a Cache-Control value" "$WORK/bad.log" || fail "no error naming the key: $(cat "$WORK/bad.log")"; pass
+
+# Glyph PBF folders next to a TTF font in the fonts directory
+GLYPHS="${STRATA_SHARED:-$STRATA_ROOT/../shared}/data/osm-neubrandenburg-omt/glyphs"
+NOTO=/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf
+if [ -d "$GLYPHS" ] && [ -f "$NOTO" ]; then
+  mkdir -p "$WORK/fonts"; cp -r "$GLYPHS"/. "$WORK/fonts/"; cp "$NOTO" "$WORK/fonts/"
+  use_config "{\"stylesDir\": \"$WORK/styles\", \"fontsDir\": \"$WORK/fonts\"}"
+  start_server
+  req GET "/fonts/Noto%20Sans%20Regular/0-255.pbf"; expect_status 200; expect_header Content-Type application/x-protobuf
+  cmp -s "$BODY" "$WORK/fonts/Noto Sans Regular/0-255.pbf" || fail "a folder's range not served as stored"; pass
+  req GET "/fonts/Metropolis%20Regular,Noto%20Sans%20Regular/8192-8447.pbf"; expect_status 200
+  cmp -s "$BODY" "$WORK/fonts/Metropolis Regular,Noto Sans Regular/8192-8447.pbf" || fail "the whole stack's folder not served"; pass
+  req GET "/fonts/Noto%20Serif%20Regular/0-255.pbf"; expect_status 200
+  [ "$(wc -c < "$BODY")" -gt 10000 ] || fail "TTF-made glyphs expected for a font without a folder"; pass
+  req GET "/fonts/Noto%20Sans%20Bold,Noto%20Serif%20Regular/0-255.pbf"; expect_status 200
+  python3 - "$BODY" "$WORK/fonts/Noto Sans Bold/0-255.pbf" <<'PY' || fail "the combined stack is not Bold's glyphs first, then Serif's"
+import sys
+def varint(b, i):
+    v = s = 0
+    while True:
+        c = b[i]; i += 1; v |= (c & 0x7f) << s; s += 7
+        if c < 0x80: return v, i
+def fields(b):
+    i = 0
+    while i < len(b):
+        tag, i = varint(b, i); wire = tag & 7
+        if wire == 0: v, i = varint(b, i)
+        elif wire == 2: n, i = varint(b, i); v = b[i:i + n]; i += n
+        else: raise SystemExit("unexpected wire type")
+        yield tag >> 3, v
+def glyphs(path):
+    data = open(path, "rb").read()
+    stack = next(v for f, v in fields(data) if f == 1)
+    out = {}
+    for f, g in fields(stack):
+        if f == 3:
+            d = dict(fields(g))
+            out[d[1]] = tuple(bytes(d[k]) if k == 2 else d[k] for k in range(2, 8) if k in d and d[k] not in (0, b""))
+    return out
+combined, bold = glyphs(sys.argv[1]), glyphs(sys.argv[2])
+assert len(bold) > 50 and all(combined.get(k) == v for k, v in bold.items()), "Bold's glyphs come first"
+assert len(combined) > len(bold) or set(combined) == set(bold), "Serif fills what Bold lacks"
+PY
+  pass
+  req GET /fonts.json; expect_status 200
+  expect_json 'index("Metropolis Regular,Noto Sans Regular") != null and index("Noto Sans Bold") != null and index("Noto Serif Regular") != null' true
+  stop_server
+else
+  is_ci && fail "$GLYPHS or $NOTO is missing"
+  echo "skip: glyph folders need ../shared/data/osm-neubrandenburg-omt/glyphs and fonts-noto-core"
+fi
 
 # A publicUrl that is not an absolute http(s) URL stops the start
 use_config '{"publicUrl": "maps.example.com/tiles"}'

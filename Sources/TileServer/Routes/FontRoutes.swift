@@ -10,7 +10,8 @@ extension StrataApp {
 
     /// `GET /fonts/{fontstack}/{range}.pbf`: MapLibre's glyph PBF for a fontstack
     /// ("Noto Sans Regular,DejaVu Sans Book") and a range ("0-255"), made from the fonts
-    /// directory; each code point from the first font of the stack that has it.
+    /// directory: a glyph PBF folder of the whole stack or of one font as stored, else each code
+    /// point from the first font of the stack that has it (a folder's PBF or a TTF/OTF font).
     func fontRange(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let file = ctx.param("range")
         guard file.hasSuffix(".pbf"), let range = GlyphRange(String(file.dropLast(4))) else {
@@ -38,10 +39,11 @@ extension StrataApp {
         }
     }
 
-    /// `GET /fonts`: the font names the fonts directory offers, for `text-font`.
+    /// `GET /fonts` and `/fonts.json`: the font names the fonts directory offers, for
+    /// `text-font`: its glyph PBF folders and its TTF/OTF fonts.
     func fontList(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let headers: HTTPHeaders = ["Cache-Control": publishedMetadataCacheControl]
         guard let glyphs else { return ctx.loop.makeSucceededFuture(HTTPResponse.json(.array([]), headers: headers)) }
-        return blocking(ctx) { HTTPResponse.json(.array(glyphs.fonts.names.map { .string($0) }), headers: headers) }
+        return blocking(ctx) { HTTPResponse.json(.array(glyphs.names.map { .string($0) }), headers: headers) }
     }
 }
