@@ -4,7 +4,8 @@
 # that is no absolute http(s) URL stops the start naming the key. publishedCacheControl on
 # published and data tiles, glyphs and sprites, publishedMetadataCacheControl on the documents.
 # Glyph PBF folders of the fonts directory (OpenMapTiles' fonts) served at /fonts as stored,
-# combined with each other and with TTF-made glyphs, and listed in /fonts.json.
+# combined with each other and with TTF-made glyphs, and listed in /fonts.json. A style's
+# local GeoJSON and TileJSON files (and its TileJSON's tiles) served to GL clients.
 source "$(dirname "$0")/lib.sh"
 mkdir -p "$WORK/data/sprites"
 cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
@@ -19,7 +20,10 @@ db.execute("INSERT INTO tiles VALUES (0, 0, 0, ?)", (b"tile zero",))
 db.commit()
 PY
 mkdir -p "$WORK/styles"
-jq '.sprite = "sprites/s"' "$STRATA_ROOT/config/styles/default.json" > "$WORK/styles/default.json"
+jq '.sprite = "sprites/s" | .sources.shade = {"type": "raster", "url": "shade.json", "tileSize": 256}' \
+  "$STRATA_ROOT/config/styles/default.json" > "$WORK/styles/default.json"
+echo '{"tilejson": "3.0.0", "tiles": ["shade/{z}/{x}/{y}.png"], "maxzoom": 3}' > "$WORK/data/shade.json"
+mkdir -p "$WORK/data/shade/0/0"; printf 'not really a png' > "$WORK/data/shade/0/0/0.png"
 echo '{"dot": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}' > "$WORK/data/sprites/s.json"
 
 # publicUrl (a trailing slash is taken off): catalogs, TileJSON, style.json, WMTS
@@ -63,6 +67,19 @@ req GET /data/city/0/0/0.pbf; expect_status 200; expect_header Cache-Control "pu
 req GET /styles/default/sprite.json; expect_status 200; expect_header Cache-Control no-cache
 req GET "$FONT"; expect_status 200; expect_header Cache-Control "public, max-age=86400"
 req GET /styles/default/style.json; expect_status 200; expect_header Cache-Control no-cache
+
+# GL clients get no relative URL: local GeoJSON and TileJSON files served under the style
+SRC="http://127.0.0.1:$PORT/styles/default/sources"
+expect_json .sources.cities.data "$SRC/cities.geojson"
+expect_json .sources.shade.url "$SRC/shade.json"
+req GET /styles/default/sources/cities.geojson; expect_status 200; expect_header Content-Type application/geo+json
+cmp -s "$BODY" "$WORK/data/cities.geojson" || fail "the GeoJSON file not served as stored"; pass
+req GET /styles/default/sources/shade.json; expect_status 200
+expect_json '.tiles[0]' "$SRC/shade/{z}/{x}/{y}.png"; expect_json .maxzoom 3
+req GET /styles/default/sources/shade/0/0/0.png; expect_status 200; expect_header Content-Type image/png
+[ "$(cat "$BODY")" = "not really a png" ] || fail "the tile file not served as stored"; pass
+req GET /styles/default/sources/shade/1/0/0.png; expect_error 404 no_tile
+req GET /styles/default/sources/nope.geojson; expect_error 404 unknown_source
 stop_server
 use_config "{\"stylesDir\": \"$WORK/styles\", \"publishedCacheControl\": \"public, max-age=86400\",
              \"publishedMetadataCacheControl\": \"public, max-age=60\"}"

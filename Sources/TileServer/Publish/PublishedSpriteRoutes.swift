@@ -20,9 +20,13 @@ extension StrataApp {
     func glStyle(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         let style = try publishedStyle(id)
-        let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: baseURL(ctx),
-                                           publishedID: publishedDataID, hasFonts: glyphs != nil)
-        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": publishedMetadataCacheControl]))
+        let base = baseURL(ctx), cacheControl = publishedMetadataCacheControl
+        // Off the event loop: which URLs are local files is asked of the file system.
+        return blocking(ctx) { [self] in
+            let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: base, publishedID: publishedDataID, hasFonts: glyphs != nil,
+                                               isLocalFile: isLocalFile, isLocalTemplate: isLocalTemplate)
+            return .json(body, headers: ["Cache-Control": cacheControl])
+        }
     }
 
     /// `GET /styles/{id}/sprite[@2x].{json,png}`: the files of the style's sprite in the data
