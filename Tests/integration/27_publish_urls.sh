@@ -5,7 +5,9 @@
 # published and data tiles, glyphs and sprites, publishedMetadataCacheControl on the documents.
 # Glyph PBF folders of the fonts directory (OpenMapTiles' fonts) served at /fonts as stored,
 # combined with each other and with TTF-made glyphs, and listed in /fonts.json. A style's
-# local GeoJSON and TileJSON files (and its TileJSON's tiles) served to GL clients.
+# local GeoJSON and TileJSON files (and its TileJSON's tiles) served to GL clients. Remote
+# sprites through /styles/{id}/sprite from a loopback upstream (fault_upstream.py): the bytes,
+# an upstream 404 as a 404, a 500 as a 502 and a timeout as a 504 JSON error.
 source "$(dirname "$0")/lib.sh"
 mkdir -p "$WORK/data/sprites"
 cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
@@ -153,6 +155,33 @@ else
   is_ci && fail "$GLYPHS or $NOTO is missing"
   echo "skip: glyph folders need ../shared/data/osm-neubrandenburg-omt/glyphs and fonts-noto-core"
 fi
+
+# Remote sprites of published styles, fetched from a loopback upstream the test starts
+UP=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 "$STRATA_ROOT/Tests/integration/tools/fault_upstream.py" --port "$UP" --log "$WORK/up.log" >"$WORK/up.out" 2>&1 &
+UP_PID=$!
+trap 'kill $UP_PID 2>/dev/null; cleanup' EXIT
+for _ in $(seq 1 600); do grep -q ready "$WORK/up.out" 2>/dev/null && break; sleep 0.1; done
+grep -q ready "$WORK/up.out" || fail "fault_upstream.py did not start"
+touch "$WORK/up.log"
+mkdir -p "$WORK/remote-styles"
+for kind in sprite e500 slow gone; do
+  jq --arg s "http://127.0.0.1:$UP/$kind/s" '.sprite = $s' "$WORK/styles/default.json" > "$WORK/remote-styles/$kind.json"
+done
+cp "$WORK/styles/default.json" "$WORK/remote-styles/default.json"
+use_config "{\"stylesDir\": \"$WORK/remote-styles\", \"remoteHosts\": [\"127.0.0.1\"], \"remotePrivateHosts\": [\"127.0.0.1\"],
+             \"remoteTimeoutMs\": 1500}"
+start_server
+req GET /styles/sprite/style.json; expect_status 200; expect_json .sprite "http://127.0.0.1:$PORT/styles/sprite/sprite"
+req GET /styles/sprite/sprite.json; expect_status 200; expect_header Content-Type application/json; expect_json .dot.width 16
+req GET /styles/sprite/sprite@2x.png; expect_status 200; expect_header Content-Type image/png; expect_png 16 16
+grep -q '^/sprite/s@2x.png 200' "$WORK/up.log" || fail "the @2x sprite was not fetched from the upstream: $(cat "$WORK/up.log")"; pass
+req GET /styles/gone/sprite.json; expect_error 404 no_sprite
+req GET /styles/e500/sprite.png; expect_error 502 upstream_failed
+expect_json '.error.message | contains("127.0.0.1")' true
+req GET /styles/slow/sprite.json; expect_error 504 upstream_timeout
+req GET /health; expect_status 200
+stop_server
 
 # A publicUrl that is not an absolute http(s) URL stops the start
 use_config '{"publicUrl": "maps.example.com/tiles"}'
