@@ -40,22 +40,22 @@ expect_json .glyphs "$PUB/fonts/{fontstack}/{range}.pbf"
 req GET /tiles.json; expect_status 200; expect_json '.tiles[0] | startswith("'"$PUB"'/tiles/{z}/")' true
 req GET /styles/default/wmts.xml; expect_status 200
 grep -q "$PUB/styles/default/" "$BODY" || fail "WMTS capabilities without the publicUrl"; pass
-req GET /styles.json -H 'X-Forwarded-Host: evil.example'; expect_json '.[0].url' "$PUB/styles/default/style.json"
+req GET /styles.json '' -H 'X-Forwarded-Host: evil.example'; expect_json '.[0].url' "$PUB/styles/default/style.json"
 stop_server
 
 # No publicUrl, proxy not trusted (the default): the forwarded headers change nothing
 use_config '{}'
 start_server
-req GET /styles.json -H 'X-Forwarded-Proto: https' -H 'X-Forwarded-Host: maps.example.com'
+req GET /styles.json '' -H 'X-Forwarded-Proto: https' -H 'X-Forwarded-Host: maps.example.com'
 expect_json '.[0].url' "http://127.0.0.1:$PORT/styles/default/style.json"
 stop_server
 
 # A trusted proxy: X-Forwarded-Proto/-Host, and Forwarded (which wins)
 use_config '{"trustProxyHeaders": true}'
 start_server
-req GET /styles/default.json -H 'X-Forwarded-Proto: https' -H 'X-Forwarded-Host: maps.example.com'
+req GET /styles/default.json '' -H 'X-Forwarded-Proto: https' -H 'X-Forwarded-Host: maps.example.com'
 expect_json '.tiles[0] | startswith("https://maps.example.com/styles/default/")' true
-req GET /styles.json -H 'Forwarded: for=10.0.0.1;proto=https;host="proxy.example:8443"' -H 'X-Forwarded-Host: other'
+req GET /styles.json '' -H 'Forwarded: for=10.0.0.1;proto=https;host="proxy.example:8443"' -H 'X-Forwarded-Host: other'
 expect_json '.[0].url' "https://proxy.example:8443/styles/default/style.json"
 req GET /styles.json; expect_json '.[0].url' "http://127.0.0.1:$PORT/styles/default/style.json"
 stop_server
@@ -88,7 +88,7 @@ use_config "{\"stylesDir\": \"$WORK/styles\", \"publishedCacheControl\": \"publi
 start_server
 req GET /styles/default/0/0/0.png; expect_status 200; expect_header Cache-Control "public, max-age=86400"
 ETAG=$(header ETag)
-req GET /styles/default/0/0/0.png -H "If-None-Match: $ETAG"; expect_status 304; expect_header Cache-Control "public, max-age=86400"
+req GET /styles/default/0/0/0.png '' -H "If-None-Match: $ETAG"; expect_status 304; expect_header Cache-Control "public, max-age=86400"
 req GET /data/city/0/0/0.pbf; expect_status 200; expect_header Cache-Control "public, max-age=86400"
 req GET /data/city/1/1/1.pbf; expect_status 204; expect_header Cache-Control "public, max-age=86400"
 req GET /styles/default/sprite.json; expect_status 200; expect_header Cache-Control "public, max-age=86400"
