@@ -104,30 +104,14 @@ extension ServerConfig {
             case "jpegBackground":
                 guard let c = Self.hexColour(try str(key, v)) else { throw err(key, "expected an opaque colour \"#rrggbb\"") }
                 jpegBackground = c
-            case "publicUrl":
-                let s = try str(key, v)
-                publicURL = try Self.publicURL(s, err(key, "expected an absolute http(s) URL like \"https://maps.example.com/\" (no query), got \"\(s)\""))
-            case "publishedCacheControl", "publishedMetadataCacheControl":
-                let s = try str(key, v)
-                guard Self.isValidCacheControl(s) else { throw err(key, "expected a Cache-Control value like \"public, max-age=86400\" (one line of ASCII)") }
-                if key == "publishedCacheControl" { publishedCacheControl = s } else { publishedMetadataCacheControl = s }
-            case "trustProxyHeaders":
-                guard let b = v.boolValue else { throw err(key, "expected a boolean") }
-                trustProxyHeaders = b
             case "corsOrigins", "corsMutationOrigins":
                 guard case .array(let a) = v else { throw err(key, "expected an array of origins like \"https://maps.example.com\" or \"*\"") }
                 let origins = try a.enumerated().map { try str("\(key)/\($0.offset)", $0.element) }
                 if key == "corsOrigins" { cors.readOrigins = origins } else { cors.mutationOrigins = origins }
             default:
-                guard try remote.load(key, v, err) else { throw err(key, "unknown key") }
+                guard try remote.load(key, v, err) || loadPublishing(key, v, err) else { throw err(key, "unknown key") }
             }
         }
-    }
-
-    /// A `publicUrl` as `PublicBaseURL` uses it, or `error`.
-    static func publicURL(_ s: String, _ error: ConfigError) throws -> String {
-        guard let url = PublicBaseURL.normalized(s) else { throw error }
-        return url
     }
 
     /// `#rrggbb` (case-insensitive) as an opaque colour; nil for anything else.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension StrataApp {
     /// `Cache-Control` of a published resource that changes only with its files (published and
     /// data tiles, glyphs, sprites): `publishedCacheControl`, else what the route sent before
@@ -10,11 +8,4 @@ extension StrataApp {
     /// style.json, WMTS capabilities, catalogs): `publishedMetadataCacheControl`, else
     /// `no-cache`, so an edited style file reaches clients at once.
     var publishedMetadataCacheControl: String { config.publishedMetadataCacheControl ?? "no-cache" }
-}
-
-extension ServerConfig {
-    /// A `Cache-Control` value of the config: printable ASCII, one line (a header, never two).
-    static func isValidCacheControl(_ s: String) -> Bool {
-        !s.trimmingCharacters(in: .whitespaces).isEmpty && s.count <= 512 && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7f }
-    }
 }
