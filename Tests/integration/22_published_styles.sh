@@ -118,7 +118,7 @@ req GET /data/city/2/0/0.pbf; expect_error 404 out_of_bounds
 # style.json for GL clients: URLs absolute to this server; the sprite files
 req GET /styles/blue/style.json; expect_status 200
 expect_json .sources.city.url "http://$HOST/data/city.json"
-expect_json .sources.cities.data cities.geojson
+expect_json .sources.cities.data "http://$HOST/styles/blue/sources/cities.geojson"
 expect_json .glyphs "http://$HOST/fonts/{fontstack}/{range}.pbf"
 expect_json .sprite "http://$HOST/styles/blue/sprite"
 req GET /styles/blue/sprite.json; expect_status 200; expect_json .dot.width 1

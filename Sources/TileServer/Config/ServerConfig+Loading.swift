@@ -33,7 +33,7 @@ extension ServerConfig {
         let r = ConfigValueReader(file: file)
         for (key, v) in o {
             guard try loadServing(key, v, r) || loadLimits(key, v, r) || loadRendering(key, v, r) || loadOutput(key, v, r)
-                || remote.load(key, v, r.err) else { throw r.err(key, "unknown key") }
+                || remote.load(key, v, r.err) || loadPublishing(key, v, r.err) else { throw r.err(key, "unknown key") }
         }
     }
 

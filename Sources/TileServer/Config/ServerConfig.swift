@@ -101,6 +101,17 @@ public struct ServerConfig: Sendable, Equatable {
     /// The colour JPEG tiles and static images are composited on (JPEG has no alpha);
     /// `"#rrggbb"` in the file.
     public var jpegBackground = JPEGEncoder.Background.white
+    /// The base of every absolute URL the server writes (`https://maps.example.com/tiles`, no
+    /// trailing slash; tileserver-gl's `publicUrl`); nil: from the request.
+    public var publicURL: String?
+    /// Whether `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` decide the URLs' scheme
+    /// and host (only behind a proxy that sets them: a client could send them too).
+    public var trustProxyHeaders = false
+    /// `Cache-Control` of published and data tiles, glyphs and sprites (nil: as before the key:
+    /// tiles pinned by `?v=` immutable, others `no-cache`; data tiles 1 h; glyphs 1 day).
+    public var publishedCacheControl: String?
+    /// `Cache-Control` of published TileJSON, style.json, capabilities and catalogs (nil: `no-cache`).
+    public var publishedMetadataCacheControl: String?
 
     public init() {}
 

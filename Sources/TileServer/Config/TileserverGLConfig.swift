@@ -79,6 +79,10 @@ enum TileserverGLConfig {
             case "maxScaleFactor":
                 guard let n = v.intValue, (1...9).contains(n) else { throw err(at, "expected an integer from 1 to 9") }
                 c.maxPixelRatio = n
+            case "publicUrl":
+                let bad = err(at, "expected an absolute http(s) URL like \"https://maps.example.com/\" (no query)")
+                guard let s = v.stringValue else { throw bad }
+                c.publicURL = try ServerConfig.publicURL(s, bad)
             case "maxSize":
                 guard let n = v.intValue, n >= 1 else { throw err(at, "expected a positive integer") }
                 c.maxStaticSide = n

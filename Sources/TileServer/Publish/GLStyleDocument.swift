@@ -10,14 +10,21 @@ enum GLStyleDocument {
     /// - `glyphs` → `/fonts/{fontstack}/{range}.pbf` when the server has fonts (`hasFonts`);
     /// - a single `sprite` → `/styles/{id}/sprite` (the client appends `[@2x].json|png`), each
     ///   sprite of an array → `/styles/{id}/sprite/{spriteID}`.
-    /// Every other URL (remote ones, relative files the server does not publish) is kept.
-    static func rewrite(_ style: JSONValue, id: String, baseURL: String, publishedID: (String) -> String?, hasFonts: Bool) -> JSONValue {
+    /// - local files of the data directory (`isLocalFile`, `isLocalTemplate`) → the routes of
+    ///   `GLStyleSources`: GeoJSON `data`, TileJSON `url`, relative `tiles`.
+    /// Every other URL (remote ones, archives the server does not publish) is kept.
+    static func rewrite(_ style: JSONValue, id: String, baseURL: String, publishedID: (String) -> String?, hasFonts: Bool,
+                        isLocalFile: (String) -> Bool = { _ in false }, isLocalTemplate: (String) -> Bool = { _ in false }) -> JSONValue {
         guard case .object(var o) = style else { return style }
         if case .object(var sources)? = o["sources"] {
             for key in sources.keys {
-                guard case .object(var source)? = sources[key], let url = source["url"]?.stringValue,
-                      let name = archiveName(url), let dataID = publishedID(name) else { continue }
-                source["url"] = .string("\(baseURL)/data/\(dataID).json")
+                guard case .object(var source)? = sources[key] else { continue }
+                if let url = source["url"]?.stringValue, let name = archiveName(url), let dataID = publishedID(name) {
+                    source["url"] = .string("\(baseURL)/data/\(dataID).json")
+                } else {
+                    source = GLStyleSources.rewrite(source, name: key, id: id, baseURL: baseURL,
+                                                    isLocalFile: isLocalFile, isLocalTemplate: isLocalTemplate)
+                }
                 sources[key] = .object(source)
             }
             o["sources"] = .object(sources)

@@ -36,12 +36,12 @@ extension StrataApp {
         }
         let id = String(file.dropLast(5))
         let body = PublishedData.tileJSON(id: id, archive: try publishedArchive(id), baseURL: baseURL(ctx))
-        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
+        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 
     /// `GET /data.json`: the TileJSON of every published archive.
     func dataCatalog(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        ctx.loop.makeSucceededFuture(.json(.array(dataTileJSONs(baseURL(ctx))), headers: ["Cache-Control": "no-cache"]))
+        ctx.loop.makeSucceededFuture(.json(.array(dataTileJSONs(baseURL(ctx))), headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 
     func dataTileJSONs(_ base: String) -> [JSONValue] {
@@ -71,15 +71,16 @@ extension StrataApp {
                                     code: "out_of_bounds")
         }
         let missing: HTTPResponseStatus = format.fileExtension == "pbf" ? .noContent : .notFound
+        let cacheControl = publishedCacheControl("public, max-age=3600")
         return blocking(ctx) {
             let bytes: [UInt8]?
             do { bytes = try archive.tile(z: z, x: x, y: y) } catch {
                 throw APIError.internalError("cannot read tile \(z)/\(x)/\(y): \(error)")
             }
             guard let bytes, !bytes.isEmpty else {
-                return HTTPResponse(status: missing, headers: ["Cache-Control": "public, max-age=3600"])
+                return HTTPResponse(status: missing, headers: ["Cache-Control": cacheControl])
             }
-            var headers: HTTPHeaders = ["Content-Type": format.contentType, "Cache-Control": "public, max-age=3600"]
+            var headers: HTTPHeaders = ["Content-Type": format.contentType, "Cache-Control": cacheControl]
             if Inflate.isGzip(bytes) { headers.add(name: "Content-Encoding", value: "gzip") }
             return HTTPResponse(status: .ok, headers: headers, body: bytes)
         }

@@ -20,14 +20,18 @@ extension StrataApp {
     func glStyle(_ ctx: RouteContext) throws -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         let style = try publishedStyle(id)
-        let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: baseURL(ctx),
-                                           publishedID: publishedDataID, hasFonts: glyphs != nil)
-        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
+        let base = baseURL(ctx), cacheControl = publishedMetadataCacheControl
+        // Off the event loop: which URLs are local files is asked of the file system.
+        return blocking(ctx) { [self] in
+            let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: base, publishedID: publishedDataID, hasFonts: glyphs != nil,
+                                               isLocalFile: isLocalFile, isLocalTemplate: isLocalTemplate)
+            return .json(body, headers: ["Cache-Control": cacheControl])
+        }
     }
 
     /// `GET /styles/{id}/sprite[@2x].{json,png}`: the files of the style's sprite in the data
-    /// directory (the `@2x` pair when it exists, else the plain one, as the renderer reads them).
-    /// Remote sprites are not proxied: a client reads them from their host.
+    /// directory (the `@2x` pair when it exists, else the plain one, as the renderer reads them);
+    /// of a remote sprite through the remote fetcher (`remoteSpriteFile`).
     func sprite(_ ctx: RouteContext, variant: String, ext: String) throws -> EventLoopFuture<HTTPResponse> {
         let id = ctx.param("id")
         guard let url = try publishedStyle(id).json["sprite"]?.stringValue else {
@@ -54,18 +58,20 @@ extension StrataApp {
         return try spriteFile(ctx, styleID: id, url: url, variant: variant, ext: ext)
     }
 
-    /// One file of the sprite at `url` in the data directory.
+    /// One file of the sprite at `url`: in the data directory, or remote.
     func spriteFile(_ ctx: RouteContext, styleID id: String, url: String, variant: String, ext: String) throws
         -> EventLoopFuture<HTTPResponse> {
+        if Self.isRemoteSprite(url) { return remoteSpriteFile(ctx, styleID: id, url: url, variant: variant, ext: ext) }
         guard let directory = urlPolicy?.directory else { throw APIError.internalError("the data directory is unavailable") }
         let contentType = ext == "png" ? "image/png" : "application/json"
+        let cacheControl = publishedCacheControl("no-cache")
         return blocking(ctx) {
             for suffix in variant.isEmpty ? [""] : [variant, ""] {
                 guard case .file(let path) = try directory.resolve(Self.spriteFile(url, suffix + "." + ext)) else {
-                    throw APIError.notFound("the sprite of style \"\(id)\" is remote; read it from its host", code: "no_sprite")
+                    throw APIError.notFound("the sprite of style \"\(id)\" is not a file of the data directory", code: "no_sprite")
                 }
                 if let bytes = try directory.read(path, limit: 256 << 20) {
-                    return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "no-cache"], body: bytes)
+                    return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": cacheControl], body: bytes)
                 }
             }
             throw APIError.notFound("the sprite file \(variant).\(ext) of style \"\(id)\" does not exist", code: "no_sprite")

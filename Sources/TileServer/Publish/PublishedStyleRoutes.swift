@@ -26,10 +26,11 @@ extension StrataApp {
         })
     }
 
-    /// `http://<Host>` of a request: published documents point back at the server the client
-    /// reached (behind a proxy, the proxy's Host).
+    /// The start of every absolute URL a response writes: `publicUrl`, else the scheme and host
+    /// the client reached (a trusted proxy's `Forwarded`/`X-Forwarded-*`, else `http://` + Host).
     func baseURL(_ ctx: RouteContext) -> String {
-        "http://" + (ctx.request.header("Host") ?? "\(config.host):\(config.port)")
+        PublicBaseURL.base(publicURL: config.publicURL, trustProxy: config.trustProxyHeaders, request: ctx.request,
+                           fallbackHost: "\(config.host):\(config.port)")
     }
 
     /// The published style `id`, or a 404 naming the catalog.
@@ -57,7 +58,8 @@ extension StrataApp {
                                          tileSize: size, maxPixelRatio: config.maxPixelRatio,
                                          quality: ctx.request.query["quality"], jpegBackground: config.jpegBackground)
         let renderer = self.renderer
-        return image(ctx, style: style, key: style.renderHash + "/" + tile.cacheKey, output: tile.output) { budget in
+        return image(ctx, style: style, key: style.renderHash + "/" + tile.cacheKey, output: tile.output,
+                     cacheControl: publishedCacheControl("no-cache")) { budget in
             try renderer.renderTile(style: style, tile: tile, budget: budget)
         }
     }
@@ -82,7 +84,7 @@ extension StrataApp {
             id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx),
             tileSize: size, fileExtension: output.fileExtension, quality: quality,
             sourceAttribution: publishedData.attribution(ofSource:)))
-        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": "no-cache"]))
+        return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 
     /// `GET /styles.json`: `[{version, name, id, url}]` of every published style.
@@ -91,7 +93,7 @@ extension StrataApp {
         let entries = published.ids.compactMap { id in
             published.style(id).map { PublishedTileJSON.catalogEntry(id: id, style: $0.json, baseURL: base) }
         }
-        return ctx.loop.makeSucceededFuture(.json(.array(entries), headers: ["Cache-Control": "no-cache"]))
+        return ctx.loop.makeSucceededFuture(.json(.array(entries), headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 
     /// `GET [/{tileSize}]/rendered.json`: the TileJSON of every published style; `index.json`
@@ -109,6 +111,6 @@ extension StrataApp {
             }
         }
         let all = withData ? entries + dataTileJSONs(base) : entries
-        return ctx.loop.makeSucceededFuture(.json(.array(all), headers: ["Cache-Control": "no-cache"]))
+        return ctx.loop.makeSucceededFuture(.json(.array(all), headers: ["Cache-Control": publishedMetadataCacheControl]))
     }
 }

@@ -12,7 +12,8 @@ extension StrataApp {
         let xml = WMTSCapabilities.published(id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx)) {
             publishedData.archive($0)?.metadata.bounds
         }
-        return ctx.loop.makeSucceededFuture(Self.capabilitiesResponse(xml, ifNoneMatch: ctx.request.header("If-None-Match")))
+        return ctx.loop.makeSucceededFuture(Self.capabilitiesResponse(xml, ifNoneMatch: ctx.request.header("If-None-Match"),
+                                                                      cacheControl: publishedMetadataCacheControl))
     }
 
     /// `GET /sessions/{id}/wmts.xml`: the same for a session's current style, its tiles at
@@ -28,9 +29,9 @@ extension StrataApp {
 
     /// A capabilities document as `application/xml`, `ETag` its hash, so a client revalidates
     /// it (304 when `If-None-Match` names it).
-    static func capabilitiesResponse(_ xml: String, ifNoneMatch: String?) -> HTTPResponse {
+    static func capabilitiesResponse(_ xml: String, ifNoneMatch: String?, cacheControl: String = "no-cache") -> HTTPResponse {
         let etag = ETag.quoted(StableHash.hex(xml))
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "no-cache"]
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl]
         if ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag) { return HTTPResponse(status: .notModified, headers: headers) }
         headers.add(name: "Content-Type", value: "application/xml")
         return HTTPResponse(status: .ok, headers: headers, body: Array(xml.utf8))

@@ -26,10 +26,37 @@ final class GlyphService: @unchecked Sendable {
         let hit = cache.get(key)
         lock.unlock()
         if let hit { return hit }
-        guard let bytes = fonts.pbf(fontstack: fontstack, range: range) else { return nil }
+        guard let bytes = make(fontstack: fontstack, range: range) else { return nil }
         lock.lock()
         _ = cache.set(key, bytes, cost: bytes.count + key.utf8.count)
         lock.unlock()
         return bytes
+    }
+
+    /// The glyph PBF folders of the directory.
+    var folders: GlyphFolders { GlyphFolders(root: path) }
+
+    /// Every font name: the PBF folders' and the TTF/OTF fonts', sorted.
+    var names: [String] { Array(Set(folders.names).union(fonts.names)).sorted() }
+
+    /// A whole fontstack's folder (`Metropolis Regular,Noto Sans Regular`), else one font's
+    /// folder, as stored; else the fonts combined, each font from its folder or, failing
+    /// that, made from its TTF/OTF file.
+    private func make(fontstack: [String], range: GlyphRange) -> [UInt8]? {
+        let folders = self.folders
+        if let whole = folders.pbf(fontstack.joined(separator: ","), range: range) { return whole }
+        let stored = fontstack.map { folders.pbf($0, range: range) }
+        if stored.allSatisfy({ $0 == nil }) { return fonts.pbf(fontstack: fontstack, range: range) }
+        if fontstack.count == 1 { return stored[0] }
+        var parts: [[SDFGlyph]] = []
+        for (name, bytes) in zip(fontstack, stored) {
+            if let bytes {
+                var warnings: [String] = []
+                if let stack = (try? GlyphPBF.decode(bytes, warnings: &warnings))?.first { parts.append(stack.glyphs) }
+            } else if let made = fonts.glyphs(fontstack: [name], range: range) {
+                parts.append(made)
+            }
+        }
+        return GlyphFolders.combine(parts, name: fontstack.joined(separator: ","), range: range)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import SourceData
 
 extension StrataApp {
@@ -9,7 +10,8 @@ extension StrataApp {
 
     /// `GET /fonts/{fontstack}/{range}.pbf`: MapLibre's glyph PBF for a fontstack
     /// ("Noto Sans Regular,DejaVu Sans Book") and a range ("0-255"), made from the fonts
-    /// directory; each code point from the first font of the stack that has it.
+    /// directory: a glyph PBF folder of the whole stack or of one font as stored, else each code
+    /// point from the first font of the stack that has it (a folder's PBF or a TTF/OTF font).
     func fontRange(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let file = ctx.param("range")
         guard file.hasSuffix(".pbf"), let range = GlyphRange(String(file.dropLast(4))) else {
@@ -27,18 +29,21 @@ extension StrataApp {
             return ctx.loop.makeFailedFuture(APIError.notFound("this server has no fonts directory (fontsDir in the config)",
                                                                code: "no_fonts"))
         }
+        let cacheControl = publishedCacheControl("public, max-age=86400")
         return blocking(ctx) {
             guard let pbf = glyphs.pbf(fontstack: names, range: range) else {
                 throw APIError.notFound("none of \(names) is in the fonts directory (GET /fonts lists them)", code: "unknown_font")
             }
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/x-protobuf",
-                                                       "Cache-Control": "public, max-age=86400"], body: pbf)
+                                                       "Cache-Control": cacheControl], body: pbf)
         }
     }
 
-    /// `GET /fonts`: the font names the fonts directory offers, for `text-font`.
+    /// `GET /fonts` and `/fonts.json`: the font names the fonts directory offers, for
+    /// `text-font`: its glyph PBF folders and its TTF/OTF fonts.
     func fontList(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        guard let glyphs else { return ctx.loop.makeSucceededFuture(HTTPResponse.json(.array([]))) }
-        return blocking(ctx) { HTTPResponse.json(.array(glyphs.fonts.names.map { .string($0) })) }
+        let headers: HTTPHeaders = ["Cache-Control": publishedMetadataCacheControl]
+        guard let glyphs else { return ctx.loop.makeSucceededFuture(HTTPResponse.json(.array([]), headers: headers)) }
+        return blocking(ctx) { HTTPResponse.json(.array(glyphs.names.map { .string($0) }), headers: headers) }
     }
 }

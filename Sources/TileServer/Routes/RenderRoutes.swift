@@ -77,14 +77,16 @@ extension StrataApp {
     /// remote fetching an image's ETag follows from its key, so a 304 needs no render; with it,
     /// the ETag also names the remote data the image was drawn from, known once it is drawn
     /// (or cached).
-    func image(_ ctx: RouteContext, style: LiveStyle, key: String, output: ImageOutput,
+    /// `cacheControl` (a published tile's `publishedCacheControl`) replaces `no-cache` for a
+    /// URL not pinned to the style hash.
+    func image(_ ctx: RouteContext, style: LiveStyle, key: String, output: ImageOutput, cacheControl unpinned: String = "no-cache",
                render: @escaping RenderPool.Job) -> EventLoopFuture<HTTPResponse> {
         let ifNoneMatch = ctx.request.header("If-None-Match")
         // A URL that names the current style hash can never change, unless remote data is in it.
         let pinned = ctx.request.query["v"] == style.renderHash
         func answer(_ etag: String, _ t: CachedTile?) -> HTTPResponse {
             let quoted = ETag.quoted(etag)
-            let cacheControl = pinned && t?.expires == nil ? "public, max-age=31536000, immutable" : "no-cache"
+            let cacheControl = pinned && t?.expires == nil ? "public, max-age=31536000, immutable" : unpinned
             guard let t, !ETag.matches(ifNoneMatch: ifNoneMatch, etag: quoted) else {
                 return HTTPResponse(status: .notModified, headers: ["ETag": quoted, "Cache-Control": cacheControl])
             }
@@ -107,7 +109,6 @@ extension StrataApp {
         let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
         let session = try sessions.session(ctx.sessionID)
         let style = session.current.style
-        let host = ctx.request.header("Host") ?? "\(config.host):\(config.port)"
         var query = "v=\(style.renderHash)"
         if let quality { query += "&quality=\(quality)" }
         if let id = ctx.sessionID { query += "&session=\(id)" }
@@ -116,7 +117,7 @@ extension StrataApp {
             "tilejson": "3.0.0",
             "name": .string(name),
             "scheme": "xyz",
-            "tiles": [.string("http://\(host)/tiles/{z}/{x}/{y}.\(output.fileExtension)?\(query)")],
+            "tiles": [.string("\(baseURL(ctx))/tiles/{z}/{x}/{y}.\(output.fileExtension)?\(query)")],
             "format": .string(output.fileExtension),
             "minzoom": 0,
             "maxzoom": .number(Double(TileRequest.maxZoom)),

@@ -65,6 +65,7 @@ extension StrataApp {
         registerPublishedStyleRoutes(&r)
         registerPublishedDataRoutes(&r)
         registerGLStyleRoutes(&r)
+        registerPublishedSourceRoutes(&r)
         registerSizedCatalogRoutes(&r)   // last: see there
     }
 }
