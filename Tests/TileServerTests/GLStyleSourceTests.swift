@@ -8,10 +8,7 @@ import XCTest
 
 /// A published style's local source files for GL clients: GeoJSON `data`, TileJSON `url` and
 /// relative `tiles` rewritten to absolute URLs of `/styles/{id}/sources/…`, which serve them.
-final class GLStyleSourceTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp!
-    var dir: URL!
+final class GLStyleSourceTests: AppHarnessTestCase {
     static let geojson = #"{"type": "FeatureCollection", "features": []}"#
     static let png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 1, 2, 3]
 
@@ -26,33 +23,15 @@ final class GLStyleSourceTests: XCTestCase {
     """##
 
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-glsrc-\(UUID().uuidString)")
-        let fm = FileManager.default
-        try fm.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: dir.appendingPathComponent("tiles/1/0"), withIntermediateDirectories: true)
-        try Data(Self.style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
-        try Data(Self.geojson.utf8).write(to: dir.appendingPathComponent("places.geojson"))
-        try Data(#"{"tilejson": "3.0.0", "tiles": ["tiles/{z}/{x}/{y}.png"], "minzoom": 1}"#.utf8)
-            .write(to: dir.appendingPathComponent("shade.json"))
-        try Data(Self.png).write(to: dir.appendingPathComponent("tiles/1/0/1.png"))
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = dir.appendingPathComponent("styles").path
-        config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
+        try super.setUpWithError()
+        try write(Self.style, to: "styles/default.json")
+        try write(Self.geojson, to: "places.geojson")
+        try write(#"{"tilejson": "3.0.0", "tiles": ["tiles/{z}/{x}/{y}.png"], "minzoom": 1}"#, to: "shade.json")
+        try write(Self.png, to: "tiles/1/0/1.png")
+        try startApp()
     }
 
-    override func tearDownWithError() throws {
-        app.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func get(_ uri: String) throws -> HTTPResponse {
-        try app.respond(to: HTTPRequest(method: .GET, uri: uri, headers: ["Host": "maps.example"]), on: group.next()).wait()
-    }
+    func get(_ uri: String) throws -> HTTPResponse { try request(.GET, uri) }
 
     func testStyleJSONPointsLocalSourcesAtThisServer() throws {
         let style = try JSONParser.parse(get("/styles/default/style.json").body)

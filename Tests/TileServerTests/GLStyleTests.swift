@@ -8,10 +8,7 @@ import XCTest
 
 /// `/styles/{id}/style.json` for GL clients (URLs made absolute to this server) and the
 /// sprite files at `/styles/{id}/sprite[@2x].{json,png}`.
-final class GLStyleTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp!
-    var dir: URL!
+final class GLStyleTests: AppHarnessTestCase {
 
     static let style = ##"""
     {"version": 8, "name": "GL", "sprite": "sprites/s?v=1", "glyphs": "fonts/{fontstack}/{range}.pbf",
@@ -21,38 +18,20 @@ final class GLStyleTests: XCTestCase {
     """##
 
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-gl-\(UUID().uuidString)")
-        let fm = FileManager.default
-        try fm.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: dir.appendingPathComponent("sprites"), withIntermediateDirectories: true)
-        try Data(##"{"version": 8, "sources": {}, "layers": []}"##.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
-        try Data(Self.style.utf8).write(to: dir.appendingPathComponent("styles/gl.json"))
-        let multi = ##"{"version": 8, "sprite": [{"id": "base", "url": "sprites/s"}, {"id": "a b", "url": "sprites/s"}], "sources": {}, "layers": []}"##
-        try Data(multi.utf8).write(to: dir.appendingPathComponent("styles/multi.json"))
-        try Data(##"{"version": 8, "name": "Index", "sources": {}, "layers": []}"##.utf8).write(to: dir.appendingPathComponent("styles/index.json"))
-        try Data(##"{"a": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"##.utf8).write(to: dir.appendingPathComponent("sprites/s.json"))
-        try Data([0x89, 0x50, 0x4E, 0x47, 1]).write(to: dir.appendingPathComponent("sprites/s.png"))
-        try Data([0x89, 0x50, 0x4E, 0x47, 2]).write(to: dir.appendingPathComponent("sprites/s@2x.png"))
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = dir.appendingPathComponent("styles").path
-        config.archives = ["city": dir.appendingPathComponent("city.mbtiles").path]
-        config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
+        try super.setUpWithError()
+        try write(##"{"version": 8, "sources": {}, "layers": []}"##, to: "styles/default.json")
+        try write(Self.style, to: "styles/gl.json")
+        try write(##"{"version": 8, "sprite": [{"id": "base", "url": "sprites/s"}, {"id": "a b", "url": "sprites/s"}], "sources": {}, "layers": []}"##,
+                  to: "styles/multi.json")
+        try write(##"{"version": 8, "name": "Index", "sources": {}, "layers": []}"##, to: "styles/index.json")
+        try write(##"{"a": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"##, to: "sprites/s.json")
+        try write([0x89, 0x50, 0x4E, 0x47, 1], to: "sprites/s.png")
+        try write([0x89, 0x50, 0x4E, 0x47, 2], to: "sprites/s@2x.png")
+        let archive = dir.appendingPathComponent("city.mbtiles").path
+        try startApp { $0.archives = ["city": archive] }
     }
 
-    override func tearDownWithError() throws {
-        app.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func send(_ uri: String) throws -> HTTPResponse {
-        let req = HTTPRequest(method: .GET, uri: uri, headers: ["Host": "maps.example"], body: [])
-        return try app.respond(to: req, on: group.next()).wait()
-    }
+    func send(_ uri: String) throws -> HTTPResponse { try request(.GET, uri) }
 
     func testRewriteMakesServedURLsAbsolute() throws {
         let style = try JSONParser.parse(Self.style)

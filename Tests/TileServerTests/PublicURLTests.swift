@@ -8,36 +8,13 @@ import XCTest
 
 /// The base of the URLs the server writes: `publicUrl`, a trusted proxy's `Forwarded` /
 /// `X-Forwarded-*` headers, else `http://` + Host; checked at load and end to end.
-final class PublicURLTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp?
-    var dir: URL!
-
+final class PublicURLTests: AppHarnessTestCase {
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-puburl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        let style = ##"{"version": 8, "sources": {}, "sprite": "sprites/s", "layers": []}"##
-        try Data(style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
+        try super.setUpWithError()
+        try write(##"{"version": 8, "sources": {}, "sprite": "sprites/s", "layers": []}"##, to: "styles/default.json")
     }
 
-    override func tearDownWithError() throws {
-        app?.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func start(_ edit: (inout ServerConfig) -> Void) throws -> StrataApp {
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = dir.appendingPathComponent("styles").path
-        config.renderThreads = 1
-        edit(&config)
-        let app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
-        self.app = app
-        return app
-    }
+    func start(_ edit: (inout ServerConfig) -> Void) throws -> StrataApp { try startApp(edit) }
 
     func get(_ app: StrataApp, _ uri: String, _ headers: HTTPHeaders) throws -> HTTPResponse {
         try app.respond(to: HTTPRequest(method: .GET, uri: uri, headers: headers), on: group.next()).wait()

@@ -8,39 +8,14 @@ import XCTest
 
 /// `publishedCacheControl` on published tiles and sprites, `publishedMetadataCacheControl` on
 /// the documents naming them; without the keys, what the routes sent before.
-final class PublishedCacheControlTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp?
-    var dir: URL!
-
+final class PublishedCacheControlTests: AppHarnessTestCase {
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cachectl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sprites"), withIntermediateDirectories: true)
-        let style = ##"{"version": 8, "sources": {}, "sprite": "sprites/s", "layers": []}"##
-        try Data(style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
-        try Data(#"{"dot": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"#.utf8)
-            .write(to: dir.appendingPathComponent("sprites/s.json"))
+        try super.setUpWithError()
+        try write(##"{"version": 8, "sources": {}, "sprite": "sprites/s", "layers": []}"##, to: "styles/default.json")
+        try write(#"{"dot": {"x": 0, "y": 0, "width": 1, "height": 1, "pixelRatio": 1}}"#, to: "sprites/s.json")
     }
 
-    override func tearDownWithError() throws {
-        app?.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func start(_ edit: (inout ServerConfig) -> Void) throws -> StrataApp {
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = dir.appendingPathComponent("styles").path
-        config.renderThreads = 1
-        edit(&config)
-        let app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
-        self.app = app
-        return app
-    }
+    func start(_ edit: (inout ServerConfig) -> Void) throws -> StrataApp { try startApp(edit) }
 
     func cacheControl(_ app: StrataApp, _ uri: String, etag: String? = nil) throws -> (HTTPResponseStatus, String?) {
         var headers: HTTPHeaders = ["Host": "maps.example"]

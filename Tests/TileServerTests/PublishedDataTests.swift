@@ -10,33 +10,16 @@ import XCTest
 
 /// The data directory's archives for GL clients: `/data/{id}/{z}/{x}/{y}.pbf` as stored,
 /// `/data/{id}.json`, `/data.json`, `/index.json`'s data entries and `/fonts.json`.
-final class PublishedDataTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp!
-    var dir: URL!
+final class PublishedDataTests: AppHarnessTestCase {
     /// A gzip member header and some bytes: served as stored, never inflated by the route.
     static let gzipped: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]
 
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-data-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("styles"), withIntermediateDirectories: true)
-        let style = ##"{"version": 8, "sources": {}, "layers": []}"##
-        try Data(style.utf8).write(to: dir.appendingPathComponent("styles/default.json"))
+        try super.setUpWithError()
+        try write(##"{"version": 8, "sources": {}, "layers": []}"##, to: "styles/default.json")
         try makeMBTiles(dir.appendingPathComponent("city.mbtiles").path)
-        try Data("not sqlite".utf8).write(to: dir.appendingPathComponent("broken.mbtiles"))
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = dir.appendingPathComponent("styles").path
-        config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
-    }
-
-    override func tearDownWithError() throws {
-        app.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
+        try write("not sqlite", to: "broken.mbtiles")
+        try startApp()
     }
 
     func makeMBTiles(_ path: String, credit: [(String, String)] = [("attribution", "© OpenStreetMap contributors")]) throws {
@@ -55,10 +38,7 @@ final class PublishedDataTests: XCTestCase {
         try db.close()
     }
 
-    func send(_ uri: String, method: HTTPMethod = .GET) throws -> HTTPResponse {
-        let req = HTTPRequest(method: method, uri: uri, headers: ["Host": "maps.example"], body: [])
-        return try app.respond(to: req, on: group.next()).wait()
-    }
+    func send(_ uri: String, method: HTTPMethod = .GET) throws -> HTTPResponse { try request(method, uri) }
 
     func json(_ r: HTTPResponse) throws -> JSONValue { try JSONParser.parse(r.body) }
 

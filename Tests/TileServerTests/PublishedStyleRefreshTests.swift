@@ -9,34 +9,18 @@ import XCTest
 /// Republishing edited style files without a restart: a changed file is swapped in whole
 /// (new render hash, so new tile ETags and TileJSON `?v=`), a file that no longer loads keeps
 /// its last good version, a removed file is unpublished, a new one appears.
-final class PublishedStyleRefreshTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp!
-    var styles: URL!
+final class PublishedStyleRefreshTests: AppHarnessTestCase {
+    var styles: URL { dir.appendingPathComponent("styles") }
 
     static func style(_ colour: String) -> String {
         ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "\##(colour)"}}]}"##
     }
 
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-refresh-\(UUID().uuidString)")
-        styles = dir.appendingPathComponent("styles")
-        try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+        try super.setUpWithError()
         try write("default", Self.style("#ff0000"))
         try write("blue", Self.style("#0000ff"))
-        var config = ServerConfig()
-        config.dataDir = dir.path
-        config.stylesDir = styles.path
-        config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
-    }
-
-    override func tearDownWithError() throws {
-        app.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: styles.deletingLastPathComponent())
+        try startApp()
     }
 
     func write(_ id: String, _ text: String) throws {

@@ -8,10 +8,7 @@ import XCTest
 
 /// Published styles at tileserver-gl's URLs: the TileJSON and catalog documents, and the
 /// routes end to end through the responder (tiles shared with sessions, read-only, 404/400).
-final class PublishedStyleTests: XCTestCase {
-    var group: MultiThreadedEventLoopGroup!
-    var app: StrataApp!
-    var dir: URL!
+final class PublishedStyleTests: AppHarnessTestCase {
 
     static let bright = ##"""
     {"version": 8, "name": "Bright", "center": [10, 50], "zoom": 3,
@@ -25,33 +22,17 @@ final class PublishedStyleTests: XCTestCase {
     """##
 
     override func setUpWithError() throws {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pub-\(UUID().uuidString)")
-        let styles = dir.appendingPathComponent("styles")
-        try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
-        let plain = ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}]}"##
-        try Data(plain.utf8).write(to: styles.appendingPathComponent("default.json"))
-        try Data(Self.bright.utf8).write(to: styles.appendingPathComponent("bright.json"))
-        try Data("{\"version\": 8, \"layers\": [".utf8).write(to: styles.appendingPathComponent("broken.json"))
-        try Data("{}".utf8).write(to: styles.appendingPathComponent("notes.txt"))
-        var config = ServerConfig()
-        config.defaultSessionReadOnly = false   // these tests restyle the default session
-        config.dataDir = dir.path
-        config.stylesDir = styles.path
-        config.renderThreads = 1
-        app = StrataApp(config: config, store: MemorySessionStore(), renderer: OnePixelRenderer())
-        try app.start()
-    }
-
-    override func tearDownWithError() throws {
-        app.shutdown()
-        try group.syncShutdownGracefully()
-        try? FileManager.default.removeItem(at: dir)
+        try super.setUpWithError()
+        try write(##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ff0000"}}]}"##,
+                  to: "styles/default.json")
+        try write(Self.bright, to: "styles/bright.json")
+        try write("{\"version\": 8, \"layers\": [", to: "styles/broken.json")
+        try write("{}", to: "styles/notes.txt")
+        try startApp { $0.defaultSessionReadOnly = false }   // these tests restyle the default session
     }
 
     func send(_ method: HTTPMethod, _ uri: String, _ body: String? = nil, headers: HTTPHeaders = ["Host": "maps.example:8080"]) throws -> HTTPResponse {
-        let req = HTTPRequest(method: method, uri: uri, headers: headers, body: body.map { Array($0.utf8) } ?? [])
-        return try app.respond(to: req, on: group.next()).wait()
+        try request(method, uri, body: body, headers: headers)
     }
 
     func json(_ r: HTTPResponse) throws -> JSONValue { try JSONParser.parse(r.body) }
