@@ -12,19 +12,7 @@ public final class FontDirectory: @unchecked Sendable {
     /// Most fonts a directory is scanned for (a font server's directory, not a whole disk).
     public static let maxFiles = 2048
 
-    private static let scannedLock = NSLock()
-    nonisolated(unsafe) private static var scanned: [String: FontDirectory] = [:]
-
-    /// The directory at `path`, scanned once per process: the glyph route and the renderer
-    /// share its FreeType faces instead of each opening every font.
-    public static func shared(_ path: String) -> FontDirectory {
-        scannedLock.lock(); defer { scannedLock.unlock() }
-        if let d = scanned[path] { return d }
-        let d = FontDirectory(path: path)
-        scanned[path] = d
-        return d
-    }
-
+    /// Scans `path` now (a `FontLibrary` scans on first use and shares the result).
     public init(path: String) {
         self.path = path
         var faces: [String: FreeTypeFace] = [:]

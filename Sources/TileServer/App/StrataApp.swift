@@ -1,3 +1,4 @@
+import Fonts
 import Dispatch
 import Foundation
 import JSON
@@ -74,7 +75,10 @@ public final class StrataApp: HTTPResponder {
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
         self.urlPolicy = (dataDirectory ?? (try? config.makeDataDirectory())).map(StyleURLPolicy.init(directory:))
-        self.glyphs = config.fontsDir.isEmpty ? nil : GlyphService(path: config.fontsDir, cacheBytes: config.glyphCacheBytes)
+        // The renderer's fonts library when it reads the same folder: one scan for both.
+        let fonts = renderer.fonts?.path == config.fontsDir ? renderer.fonts : nil
+        self.glyphs = config.fontsDir.isEmpty ? nil
+            : GlyphService(fonts: fonts ?? FontLibrary(path: config.fontsDir), cacheBytes: config.glyphCacheBytes)
         var r = Router<RouteHandler>()
         Self.registerRoutes(&r)
         self.router = r

@@ -3,21 +3,26 @@ import Foundation
 import SourceData
 
 /// The fonts directory behind `GET /fonts/...`: scanned on first use (off the event loop; the
-/// scan is shared with the renderer, `FontDirectory.shared`), generated glyph ranges kept in a
+/// scan is shared with the renderer through one `FontLibrary`), generated glyph ranges kept in a
 /// byte-bounded LRU, so a range costs its SDF generation once. Thread-safe; generation runs
 /// outside the lock (two first requests for one range may both generate it, harmlessly).
 final class GlyphService: @unchecked Sendable {
-    let path: String
+    let library: FontLibrary
     private let lock = NSLock()
     private var cache: LRUCache<String, [UInt8]>
 
-    init(path: String, cacheBytes: Int) {
-        self.path = path
+    /// `fonts`: the library the renderer reads too (one scan, one set of FreeType faces).
+    init(fonts: FontLibrary, cacheBytes: Int) {
+        library = fonts
         cache = LRUCache(budget: max(0, cacheBytes))
     }
 
+    convenience init(path: String, cacheBytes: Int) { self.init(fonts: FontLibrary(path: path), cacheBytes: cacheBytes) }
+
+    var path: String { library.path }
+
     /// The scanned directory (scanned by the first caller).
-    var fonts: FontDirectory { FontDirectory.shared(path) }
+    var fonts: FontDirectory { library.directory }
 
     /// The PBF of `range` for the fontstack; nil when the directory has none of its fonts.
     func pbf(fontstack: [String], range: GlyphRange) -> [UInt8]? {

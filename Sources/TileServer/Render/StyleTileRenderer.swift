@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 import Geo
 import ImageCodec
@@ -30,6 +31,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     public var cacheUsage: [RenderCacheUsage] { renderer.resources.cacheUsage }
 
     public var warnings: TileWarnings? { renderer.resources.tiles.warnings }
+    public var fonts: FontLibrary? { renderer.resources.glyphs.library }
 
     public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
         guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {

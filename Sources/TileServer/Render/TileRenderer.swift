@@ -1,3 +1,4 @@
+import Fonts
 import JSON
 import Renderer
 
@@ -15,6 +16,8 @@ public protocol TileRenderer: Sendable {
     var cacheUsage: [RenderCacheUsage] { get }
     /// What its renders could not use (logged and counted by the server); nil when it keeps none.
     var warnings: TileWarnings? { get }
+    /// The fonts folder its labels read (nil: none), which the `/fonts` routes share.
+    var fonts: FontLibrary? { get }
 }
 
 extension TileRenderer {
@@ -22,4 +25,5 @@ extension TileRenderer {
     public func spriteImageNames(_ sprite: JSONValue?) -> [String] { [] }
     public var cacheUsage: [RenderCacheUsage] { [] }
     public var warnings: TileWarnings? { nil }
+    public var fonts: FontLibrary? { nil }
 }

@@ -40,15 +40,20 @@ public final class GlyphResources: Sendable {
     let cache: SourceCache<GlyphTable>
     /// Largest glyph PBF read (a range of 256 glyphs is ~100 KB).
     static let maxFileBytes = 4 << 20
-    private let fontsPath: String?
+    /// The fonts directory (scanned on first use; the server shares it with `/fonts`).
+    public let library: FontLibrary?
 
-    public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fontsDirectory: String? = nil) {
+    public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fonts: FontLibrary?) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
-        fontsPath = fontsDirectory.flatMap { $0.isEmpty ? nil : $0 }
+        library = fonts
     }
 
-    /// The fonts directory, scanned on first use (once per process, shared with `/fonts`).
-    private var fonts: FontDirectory? { fontsPath.map(FontDirectory.shared) }
+    /// `fontsDirectory`: a folder of TTF/OTF fonts ("" or nil for none).
+    public convenience init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fontsDirectory: String? = nil) {
+        self.init(byteBudget: byteBudget, fonts: fontsDirectory.flatMap { $0.isEmpty ? nil : FontLibrary(path: $0) })
+    }
+
+    private var fonts: FontDirectory? { library?.directory }
 
     /// A style without a `glyphs` template has MapLibre draw every glyph with a local font,
     /// the browser's default sans-serif when the fontstack names none it has: here the fonts
