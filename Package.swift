@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "ImageCodec", dependencies: ["PNGCodec", "CLibJPEG", "CLibWebP"]),
         // Style model, expressions, validation, commands and diff.
         // v8.json is the generator's input (Scripts/generate-spec-tables.py), not a run-time resource.
-        .target(name: "StyleSpec", dependencies: ["Geo", "JSON"], exclude: ["Resources/v8.json"]),
+        .target(name: "StyleSpec", dependencies: ["Geo", "JSON", .product(name: "Crypto", package: "swift-crypto")],
+                exclude: ["Resources/v8.json"]),
         // GeoJSON, tile index, vector tiles, archives, TileJSON.
         .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", "SplitMix", .product(name: "GRDB", package: "GRDB.swift")]),
         // FreeType (Debian libfreetype-dev), seen through its pkg-config flags; no unsafe flags.

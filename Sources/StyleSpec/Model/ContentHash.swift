@@ -1,3 +1,4 @@
+import Crypto
 import JSON
 
 /// A 128-bit content digest (truncated SHA-256), stable across processes and machines:
@@ -41,7 +42,8 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Feeds a canonical, unambiguous encoding (type tags + lengths) of values into SHA-256.
+/// Feeds a canonical, unambiguous encoding (type tags + lengths) of values into SHA-256
+/// (swift-crypto's).
 /// Writes are gathered in a buffer and hashed in large blocks (small updates are slow).
 public struct ContentHasher {
     private var sha = SHA256()
@@ -52,7 +54,7 @@ public struct ContentHasher {
 
     @inline(__always) private mutating func flushIfFull() {
         if pending.count >= ContentHasher.flushSize {
-            pending.withUnsafeBytes { sha.update(buffer: $0) }
+            pending.withUnsafeBytes { sha.update(bufferPointer: $0) }
             pending.removeAll(keepingCapacity: true)
         }
     }
@@ -76,9 +78,9 @@ public struct ContentHasher {
         copy.withUTF8 { buf in
             word(UInt64(buf.count))
             if buf.count > 4096 {
-                pending.withUnsafeBytes { sha.update(buffer: $0) }
+                pending.withUnsafeBytes { sha.update(bufferPointer: $0) }
                 pending.removeAll(keepingCapacity: true)
-                sha.update(buffer: UnsafeRawBufferPointer(buf))
+                sha.update(bufferPointer: UnsafeRawBufferPointer(buf))
             } else {
                 pending.append(contentsOf: buf)
                 flushIfFull()
@@ -88,9 +90,11 @@ public struct ContentHasher {
 
     public mutating func bytes<C: Collection>(_ b: C) where C.Element == UInt8 {
         word(UInt64(b.count))
-        pending.withUnsafeBytes { sha.update(buffer: $0) }
+        pending.withUnsafeBytes { sha.update(bufferPointer: $0) }
         pending.removeAll(keepingCapacity: true)
-        sha.update(b)
+        if b.withContiguousStorageIfAvailable({ sha.update(bufferPointer: UnsafeRawBufferPointer($0)) }) == nil {
+            Array(b).withUnsafeBytes { sha.update(bufferPointer: $0) }
+        }
     }
 
     public mutating func hash(_ h: ContentHash) { word(h.high); word(h.low) }
@@ -126,9 +130,9 @@ public struct ContentHasher {
     }
 
     public mutating func finalize() -> ContentHash {
-        pending.withUnsafeBytes { sha.update(buffer: $0) }
+        pending.withUnsafeBytes { sha.update(bufferPointer: $0) }
         pending.removeAll()
-        let d = sha.finalize()
+        let d = Array(sha.finalize())
         var hi: UInt64 = 0, lo: UInt64 = 0
         for i in 0..<8 { hi = hi << 8 | UInt64(d[i]) }
         for i in 8..<16 { lo = lo << 8 | UInt64(d[i]) }
