@@ -58,8 +58,8 @@ final class FairQueueTests: XCTestCase {
         let heavy = (0..<4).map { pool.submit(on: loop, budgetMs: 10_000, owner: "heavy", job("h\($0)")) }
         let refused = pool.submit(on: loop, budgetMs: 10_000, owner: "heavy", job("h-extra"))
         let light = pool.submit(on: loop, budgetMs: 10_000, owner: "light", job("l0"))
-        XCTAssertThrowsError(try refused.wait()) { XCTAssertEqual(($0 as? APIError)?.status.code, 503) }
-        XCTAssertThrowsError(try heavy[3].wait()) { XCTAssertEqual(($0 as? APIError)?.status.code, 503) }
+        XCTAssertThrowsError(try refused.wait()) { XCTAssertEqual(APIError(mapping: $0)?.status.code, 503) }
+        XCTAssertThrowsError(try heavy[3].wait()) { XCTAssertEqual(APIError(mapping: $0)?.status.code, 503) }
         gate.signal()
         try busy.wait(); try light.wait()
         for f in heavy.prefix(3) { try f.wait() }

@@ -209,7 +209,7 @@ final class PostgresStoreTests: XCTestCase {
         for (ra, rb) in zip(s.history, sb.history) { XCTAssertEqual(ra.style.serializedExtras(), rb.style.serializedExtras()) }
         // If-Match against a revision another node moved past: 412, as on one node.
         XCTAssertThrowsError(try a.mutate(s, ifMatch: 39) { _ in .init(style: style, operations: [1]) }) {
-            XCTAssertEqual(($0 as? APIError)?.status.code, 412)
+            XCTAssertEqual(APIError(mapping: $0)?.status.code, 412)
         }
         // Deleted on one node: gone on the other.
         try b.delete(s.id)
@@ -232,10 +232,11 @@ final class PostgresStoreTests: XCTestCase {
             do {
                 _ = try (i % 2 == 0 ? a : b).create(style: style)
                 won.withLockedValue { $0 += 1 }
-            } catch let e as APIError {
-                XCTAssertEqual(e.code, "session_limit")
-                XCTAssertEqual(e.status.code, 503)
-            } catch { XCTFail("\(error)") }
+            } catch {
+                let e = APIError(mapping: error)
+                XCTAssertEqual(e?.code, "session_limit", "\(error)")
+                XCTAssertEqual(e?.status.code, 503)
+            }
         }
         XCTAssertEqual(won.withLockedValue { $0 }, 1, "one place was left, across both nodes")
         XCTAssertThrowsError(try b.create(style: style))

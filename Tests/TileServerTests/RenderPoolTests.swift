@@ -22,8 +22,8 @@ final class RenderPoolTests: XCTestCase {
         XCTAssertEqual(pool.queueDepth, 1)
         let refused = pool.submit(on: loop, budgetMs: 10_000) { _ in [3] }
         XCTAssertThrowsError(try refused.wait()) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 503)
-            XCTAssertEqual((e as? APIError)?.headers.first?.0, "Retry-After")
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 503)
+            XCTAssertEqual(APIError(mapping: e)?.headers.first?.0, "Retry-After")
         }
         gate.signal()
         XCTAssertEqual(try running.wait(), [1])
@@ -41,8 +41,8 @@ final class RenderPoolTests: XCTestCase {
             return []
         }
         XCTAssertThrowsError(try f.wait()) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 503)
-            XCTAssertEqual((e as? APIError)?.code, "render_timeout")
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 503)
+            XCTAssertEqual(APIError(mapping: e)?.code, "render_timeout")
         }
         // The job sees its budget end at its next check, however busy the machine is.
         let deadline = DispatchTime.now().uptimeNanoseconds + 60_000_000_000

@@ -81,7 +81,7 @@ final class SessionExpiryRaceTests: XCTestCase {
         XCTAssertEqual(m.expire(now: Date().timeIntervalSince1970), [s.id])
         // A request that looked the session up just before the sweep still holds it.
         XCTAssertThrowsError(try s.mutate(ifMatch: nil, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [1]) }) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 404)
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 404)
         }
         XCTAssertEqual(store.log.withLockedValue { $0 }, ["delete \(s.id)"])
     }

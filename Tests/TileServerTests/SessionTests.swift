@@ -24,7 +24,7 @@ final class SessionTests: XCTestCase {
         let m = try makeManager()
         XCTAssertEqual(try m.session(nil).id, SessionID.defaultID)
         XCTAssertThrowsError(try m.session("0123456789abcdef0123456789abcdef")) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 404)
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 404)
         }
         let s = try m.create(style: LiveStyle.load(Self.style))
         XCTAssertIdentical(try m.session(s.id), s)
@@ -37,8 +37,8 @@ final class SessionTests: XCTestCase {
         _ = try m.create(style: LiveStyle.load(Self.style))
         _ = try m.create(style: LiveStyle.load(Self.style))
         XCTAssertThrowsError(try m.create(style: LiveStyle.load(Self.style))) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 503)
-            XCTAssertEqual((e as? APIError)?.code, "session_limit")
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 503)
+            XCTAssertEqual(APIError(mapping: e)?.code, "session_limit")
         }
     }
 
@@ -66,7 +66,7 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(s.current.number, 20)
         XCTAssertEqual(s.history.map(\.number), [18, 19, 20], "history is bounded")
         XCTAssertThrowsError(try s.mutate(ifMatch: 3, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [1]) }) { e in
-            XCTAssertEqual((e as? APIError)?.status.code, 412)
+            XCTAssertEqual(APIError(mapping: e)?.status.code, 412)
         }
         XCTAssertNoThrow(try s.mutate(ifMatch: 20, limits: m.limits, store: m.store) { _ in .init(style: style, operations: [1]) })
         // An empty change is not a revision.

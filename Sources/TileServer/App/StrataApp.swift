@@ -190,8 +190,8 @@ public final class StrataApp: HTTPResponder {
     }
 
     static func errorResponse(_ error: any Error) -> HTTPResponse {
+        if let e = APIError(mapping: error) { return e.response }
         switch error {
-        case let e as APIError: return e.response
         case let e as JSONParseError: return APIError.malformedJSON(e).response
         case let e as StyleError: return APIError.style(e).response
         // Never a 2xx that was not stored: the client retries after the store is back.

@@ -60,7 +60,7 @@ public final class RenderPool: @unchecked Sendable {
         return queue.count
     }
 
-    /// Queues a job; the future fails with a 503 `APIError` when the queue is full, and with
+    /// Queues a job; the future fails with `RenderPoolError` (a 503) when the queue is full, and with
     /// a 503 `render_timeout` when the deadline passes before or while it runs.
     /// `owner` is the session the work is for: waiting work is served one session at a time.
     public func submit(on loop: any EventLoop, budgetMs: Int, owner: String = "", _ job: @escaping Job) -> EventLoopFuture<[UInt8]> {
@@ -89,15 +89,15 @@ public final class RenderPool: @unchecked Sendable {
         if admitted { condition.signal() }
         condition.unlock()
         guard admitted else {
-            promise.fail(APIError.unavailable(stopping ? "the server is shutting down" : "render queue is full (\(queueLimit) waiting)", retryAfter: 1))
+            promise.fail(RenderPoolError.queueFull(limit: queueLimit, stopping: stopping))
             return promise.futureResult
         }
-        evicted?.result.fail(APIError.unavailable("render queue is full and this session holds the most waiting work", retryAfter: 1))
+        evicted?.result.fail(RenderPoolError.shed)
         onQueueDepth(depth)
         // The client gets its answer at the deadline even if a job ignores its budget.
         let timeout = loop.scheduleTask(in: .milliseconds(Int64(budgetMs))) {
             budget.cancel()
-            once.fail(APIError.unavailable("render exceeded its time budget of \(budgetMs) ms", retryAfter: 1, code: "render_timeout"))
+            once.fail(RenderPoolError.timeout(budgetMs: budgetMs, waited: false))
         }
         promise.futureResult.whenComplete { _ in timeout.cancel() }
         return promise.futureResult
@@ -121,7 +121,7 @@ public final class RenderPool: @unchecked Sendable {
 
     private func run(_ p: Pending) {
         if p.budget.isExpired {
-            p.result.fail(APIError.unavailable("render waited past its time budget", retryAfter: 1, code: "render_timeout"))
+            p.result.fail(RenderPoolError.timeout(budgetMs: nil, waited: true))
             return
         }
         let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.threadCPUNanos()
@@ -135,7 +135,7 @@ public final class RenderPool: @unchecked Sendable {
             p.result.succeed(bytes)
         } catch RenderError.timeout {
             onRender(cost(false))
-            p.result.fail(APIError.unavailable("render exceeded its time budget", retryAfter: 1, code: "render_timeout"))
+            p.result.fail(RenderPoolError.timeout(budgetMs: nil, waited: false))
         } catch {
             onRender(cost(false))
             p.result.fail(error)

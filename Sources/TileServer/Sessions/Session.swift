@@ -104,14 +104,14 @@ public final class Session: Sendable {
     func mutate(ifMatch: Int?, limits: SessionLimits, store: any SessionStore,
                 reload: ((RevisionRecord) throws -> [RevisionRecord]?)? = nil,
                 _ body: (RevisionRecord) throws -> Change) throws -> RevisionRecord {
-        if readOnly { throw APIError(.forbidden, code: "read_only", message: "session \(id) is read-only") }
+        if readOnly { throw SessionError.readOnly(session: id) }
         mutation.lock()
         defer { mutation.unlock() }
         for _ in 0..<Self.maxConflictRetries {
-            if isDeleted { throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
+            if isDeleted { throw SessionError.unknown(session: id) }
             let cur = current
             if let ifMatch, ifMatch != cur.number {
-                throw APIError.preconditionFailed("If-Match revision \(ifMatch) is stale: the current revision is \(cur.number)")
+                throw SessionError.staleRevision(ifMatch: ifMatch, current: cur.number)
             }
             let change = try body(cur)
             // Nothing to do (e.g. PUT /style with the current style): no new revision.
@@ -125,8 +125,7 @@ public final class Session: Sendable {
                 documentBytes = styleText!.utf8.count
             }
             if documentBytes > limits.maxStyleBytes {
-                throw APIError(.payloadTooLarge, code: "style_too_large",
-                               message: "the style would be \(documentBytes) bytes, over the limit of \(limits.maxStyleBytes)")
+                throw SessionError.styleTooLarge(bytes: documentBytes, limit: limits.maxStyleBytes, after: true)
             }
             let now = Date().timeIntervalSince1970
             let undoTo: Int? = change.undoTo ?? cur.number
@@ -143,12 +142,12 @@ public final class Session: Sendable {
                     revision: record.number, operations: operationsText, snapshot: snapshot, undoTo: undoTo, created: now),
                     lastAccess: now, keepRevisions: limits.historyLimit)
             } catch StoreConflict.revisionMoved(_, let head) where reload != nil && head > cur.number {
-                guard let newer = try reload!(cur) else { endLocked(); throw APIError.notFound("unknown session \(id)", code: "unknown_session") }
+                guard let newer = try reload!(cur) else { endLocked(); throw SessionError.unknown(session: id) }
                 adoptLocked(newer, limit: limits.historyLimit)
                 continue
             } catch StoreConflict.unknownSession {
                 endLocked()
-                throw APIError.notFound("unknown session \(id)", code: "unknown_session")
+                throw SessionError.unknown(session: id)
             }
             state.withLockedValue { s in
                 s.history.append(record)
@@ -159,7 +158,7 @@ public final class Session: Sendable {
             lifecycle?.transition(from: cur.style.style, to: record.style.style)
             return record
         }
-        throw APIError.unavailable("session \(id) is being changed by other nodes too often; retry", retryAfter: 1, code: "contention")
+        throw SessionError.contended(session: id)
     }
 
     /// Conflicts a mutation survives before answering 503 (each one means another node won).

@@ -115,7 +115,7 @@ public final class SessionManager: Sendable {
     public func session(_ id: String?) throws -> Session {
         let key = id ?? SessionID.defaultID
         guard SessionID.isWellFormed(key), let s = sessions.withLockedValue({ $0[key] }) else {
-            throw APIError.notFound("unknown session \(key)", code: "unknown_session")
+            throw SessionError.unknown(session: key)
         }
         s.touch(Date().timeIntervalSince1970)
         return s
@@ -129,8 +129,7 @@ public final class SessionManager: Sendable {
             let n = d.count - (d[SessionID.defaultID] == nil ? 0 : 1)
             return n < limits.maxSessions
         }
-        let full = APIError.unavailable("session limit of \(limits.maxSessions) reached; delete a session or retry later",
-                                        retryAfter: 60, code: "session_limit")
+        let full = SessionError.limitReached(max: limits.maxSessions, hint: true)
         guard reserved else { throw full }
         let s: Session
         do {
@@ -146,7 +145,7 @@ public final class SessionManager: Sendable {
         }
         guard admitted else {
             _ = try? s.end(if: { _ in true }, remove: { try store.delete(sessionID: s.id) })
-            throw APIError.unavailable("session limit of \(limits.maxSessions) reached", retryAfter: 60, code: "session_limit")
+            throw SessionError.limitReached(max: limits.maxSessions, hint: false)
         }
         return s
     }
@@ -154,8 +153,7 @@ public final class SessionManager: Sendable {
     private func makeSession(id: String, style: LiveStyle, readOnly: Bool, now: Double, maxSessions: Int? = nil) throws -> Session {
         let styleText = style.serializedStyle()
         if styleText.utf8.count > limits.maxStyleBytes {
-            throw APIError(.payloadTooLarge, code: "style_too_large",
-                           message: "the style is \(styleText.utf8.count) bytes, over the limit of \(limits.maxStyleBytes)")
+            throw SessionError.styleTooLarge(bytes: styleText.utf8.count, limit: limits.maxStyleBytes, after: false)
         }
         // The first revision always carries a snapshot: every later one is rebuilt from one.
         let rev = StoredRevision(revision: 0, operations: "[]", snapshot: StoredSnapshot(style: styleText, extras: style.serializedExtras()),
@@ -173,11 +171,11 @@ public final class SessionManager: Sendable {
     /// Deletes a session (blocking). The default session cannot be deleted.
     public func delete(_ id: String) throws {
         if id == SessionID.defaultID {
-            throw APIError(.forbidden, code: "default_session", message: "the default session cannot be deleted")
+            throw SessionError.defaultSessionUndeletable
         }
         let s = try session(id)
         guard try s.end(if: { _ in true }, remove: { try store.delete(sessionID: id) }) else {
-            throw APIError.notFound("unknown session \(id)", code: "unknown_session")
+            throw SessionError.unknown(session: id)
         }
         sessions.withLockedValue { d in if d[id] === s { d[id] = nil } }
     }

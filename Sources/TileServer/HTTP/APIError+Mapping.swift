@@ -1,0 +1,28 @@
+/// The one place the lower layers' errors become HTTP statuses and codes.
+extension APIError {
+    /// The API error of a session or render-pool error; nil for other errors.
+    public init?(mapping error: any Error) {
+        switch error {
+        case let e as APIError: self = e
+        case let e as SessionError: self = Self.session(e)
+        case let e as RenderPoolError:
+            switch e {
+            case .timeout: self = .unavailable(e.description, retryAfter: 1, code: "render_timeout")
+            case .queueFull, .shed: self = .unavailable(e.description, retryAfter: 1)
+            }
+        default: return nil
+        }
+    }
+
+    private static func session(_ e: SessionError) -> APIError {
+        switch e {
+        case .readOnly: return APIError(.forbidden, code: "read_only", message: e.description)
+        case .unknown: return .notFound(e.description, code: "unknown_session")
+        case .staleRevision: return .preconditionFailed(e.description)
+        case .styleTooLarge: return APIError(.payloadTooLarge, code: "style_too_large", message: e.description)
+        case .contended: return .unavailable(e.description, retryAfter: 1, code: "contention")
+        case .limitReached: return .unavailable(e.description, retryAfter: 60, code: "session_limit")
+        case .defaultSessionUndeletable: return APIError(.forbidden, code: "default_session", message: e.description)
+        }
+    }
+}
