@@ -34,10 +34,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     public var fonts: FontLibrary? { renderer.resources.glyphs.library }
 
     public func renderTile(style: LiveStyle, tile: TileRequest, budget: Deadline) throws -> [UInt8] {
-        guard let id = TileID(z: tile.z, x: tile.x, y: tile.y) else {
-            throw APIError.badRequest("tile \(tile.z)/\(tile.x)/\(tile.y) is outside the tile grid", code: "invalid_tile")
-        }
-        return try draw(style, .tile(id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget, tile.output)
+        try draw(style, .tile(tile.id, tileSize: tile.tileSize, pixelRatio: tile.scale), budget, tile.output)
     }
 
     public func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] {

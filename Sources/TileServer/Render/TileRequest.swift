@@ -1,3 +1,4 @@
+import Geo
 import ImageCodec
 
 /// A validated tile address: `/tiles/{z}/{x}/{y}[@Nx].{png|webp|jpg|jpeg}` (256 px) or
@@ -5,9 +6,11 @@ import ImageCodec
 public struct TileRequest: Sendable, Equatable {
     public static let maxZoom = 24
 
-    public let z: Int
-    public let x: Int
-    public let y: Int
+    /// The tile, checked against the grid once (by `parse`): renders take it as it is.
+    public let id: TileID
+    public var z: Int { id.z }
+    public var x: Int { id.x }
+    public var y: Int { id.y }
     /// 256 or 512 CSS px.
     public let tileSize: Int
     /// Pixel ratio (`@2x` → 2).
@@ -22,8 +25,14 @@ public struct TileRequest: Sendable, Equatable {
     /// The content-cache key part: everything that changes the pixels besides the style.
     public var cacheKey: String { "t/\(tileSize)/\(z)/\(x)/\(y)@\(scale)" + output.cacheKeySuffix }
 
+    public init(id: TileID, tileSize: Int, scale: Int, output: ImageOutput = .png) {
+        self.id = id; self.tileSize = tileSize; self.scale = scale; self.output = output
+    }
+
+    /// A tile of the grid (a programming error otherwise: requests come through `parse`).
     public init(z: Int, x: Int, y: Int, tileSize: Int, scale: Int, output: ImageOutput = .png) {
-        self.z = z; self.x = x; self.y = y; self.tileSize = tileSize; self.scale = scale; self.output = output
+        guard let id = TileID(z: z, x: x, y: y) else { preconditionFailure("tile \(z)/\(x)/\(y) is outside the grid") }
+        self.init(id: id, tileSize: tileSize, scale: scale, output: output)
     }
 
     /// Parses and range-checks the path parts; every failure is a 400 saying what is wrong.
@@ -50,10 +59,10 @@ public struct TileRequest: Sendable, Equatable {
         let n = 1 << z
         guard let x = plainInt(xs[...]) else { throw APIError.badRequest("x must be a non-negative integer (got \"\(xs)\")", code: "invalid_tile") }
         guard let y = plainInt(name) else { throw APIError.badRequest("y must be a non-negative integer (got \"\(name)\")", code: "invalid_tile") }
-        guard x < n, y < n else {
+        guard x < n, y < n, let id = TileID(z: z, x: x, y: y) else {
             throw APIError.badRequest("tile \(z)/\(x)/\(y) is outside the grid: x and y must be below \(n) at z \(z)", code: "invalid_tile")
         }
-        return TileRequest(z: z, x: x, y: y, tileSize: tileSize, scale: scale, output: output)
+        return TileRequest(id: id, tileSize: tileSize, scale: scale, output: output)
     }
 
     /// Digits only (no sign, no spaces), at most 9 of them.

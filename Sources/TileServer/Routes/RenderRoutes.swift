@@ -92,8 +92,10 @@ extension StrataApp {
             }
             return HTTPResponse(status: .ok, headers: ["Content-Type": output.contentType, "ETag": quoted, "Cache-Control": cacheControl], buffer: t.buffer)
         }
-        if ifNoneMatch != nil, tiles.etagsFollowKeys, ETag.matches(ifNoneMatch: ifNoneMatch, etag: ETag.quoted(TileService.etag(forKey: key))) {
-            return ctx.loop.makeSucceededFuture(answer(TileService.etag(forKey: key), nil))
+        // The tag of a tile drawn without remote data follows from its key: a 304 needs no render.
+        if ifNoneMatch != nil, tiles.etagsFollowKeys {
+            let etag = TileService.etag(forKey: key)
+            if ETag.matches(ifNoneMatch: ifNoneMatch, etag: ETag.quoted(etag)) { return ctx.loop.makeSucceededFuture(answer(etag, nil)) }
         }
         return tiles.tile(key: key, on: ctx.loop, owner: ctx.sessionID ?? "", render: render).map { t in answer(t.etag, t) }
     }
