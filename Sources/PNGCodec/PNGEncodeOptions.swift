@@ -41,8 +41,8 @@ public enum PNGDeflater: Sendable, Hashable, CaseIterable {
     /// other filters, and images over 64 MB of rows, go through zlib.
     case libdeflate
     /// The unfiltered rows compressed in one call by ISA-L's igzip (levels 0...3, higher
-    /// levels are its 3): on the dense city's and Natural Earth's tiles 3.4× as fast as
-    /// libdeflate at level 1, in files 3–5 % larger at level 2 (docs/BENCHMARKS.md §20).
+    /// levels are its 3): the fastest of the three on map tiles, in slightly larger files
+    /// (measured in docs/BENCHMARKS.md §20).
     /// Used with `.none` rows like libdeflate.
     case isal
 

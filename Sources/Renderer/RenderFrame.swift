@@ -27,7 +27,7 @@ final class RenderFrame {
     let projection: WorldProjection
     /// Images the session has (for `image` expressions): runtime images and the sprite's.
     let availableImages: Set<String>
-    /// The images patterns (and later icons) draw with, by name.
+    /// The images patterns draw with, by name (sprite and runtime images).
     let images: StyleImages
     let clock: PhaseClock
     /// Set by the driver once anything but a background may have drawn: until then the image

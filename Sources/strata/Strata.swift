@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `strata` command line: `serve`, `bench …` (and later `render`).
+/// The `strata` command line: `serve`, `render`, `bench …`.
 @main
 struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
