@@ -171,12 +171,4 @@ enum Convert {
 
     /// The value itself (`formatted`, `variableAnchorOffsetCollection`: their painters parse it).
     static func value(_ v: Value) -> Value { v }
-
-    static func lineCap(_ v: Value) -> LineCap {
-        switch string(v) { case "round": return .round; case "square": return .square; default: return .butt }
-    }
-
-    static func lineJoin(_ v: Value) -> LineJoin {
-        switch string(v) { case "round": return .round; case "bevel": return .bevel; default: return .miter }
-    }
 }
