@@ -128,10 +128,6 @@ final class RenderFrame {
 
     /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with
     /// the map, `viewport` stays screen-aligned.
-    func translation(_ t: SIMD2<Float>, anchor: String) -> SIMD2<Float> {
-        translation(t, anchor: TranslateAnchor.from(.string(anchor)))
-    }
-
     func translation(_ t: SIMD2<Float>, anchor: TranslateAnchor) -> SIMD2<Float> {
         let r = Float(camera.pixelRatio)
         var v = t * r
