@@ -36,6 +36,8 @@ ENUM_NAMES = {
     'fill-translate-anchor': 'TranslateAnchor', 'line-translate-anchor': 'TranslateAnchor',
     'circle-translate-anchor': 'TranslateAnchor', 'fill-extrusion-translate-anchor': 'TranslateAnchor',
     'icon-translate-anchor': 'TranslateAnchor', 'text-translate-anchor': 'TranslateAnchor',
+    # `SymbolPlacement` is the renderer's placement state.
+    'symbol-placement': 'SymbolPlacementType',
     'icon-overlap': 'SymbolOverlap', 'text-overlap': 'SymbolOverlap',
     'icon-rotation-alignment': 'SymbolAlignment', 'icon-pitch-alignment': 'SymbolAlignment',
     'text-pitch-alignment': 'SymbolAlignment',
@@ -141,8 +143,8 @@ def member(layer_type, section, name, p, enums):
     lines = ['    /// `%s` (%s).' % (name, describe(section, p))]
     if 'default' in p:
         lines.append('    var %s: LayerProperty<%s> {' % (ident, swift_type))
-        lines.append('        LayerProperty(layer, %s, .%s, ctx, default: Defaults.%s,'
-                     % (swift_string(name), section, ident))
+        lines.append('        LayerProperty(layer, %s, .%s, ctx, default: %sDefaults.%s,'
+                     % (swift_string(name), section, section.capitalize(), ident))
         lines.append('                      convert: %s)' % conv)
     else:
         lines.append('    var %s: LayerProperty<%s>? {' % (ident, swift_type))
@@ -164,7 +166,7 @@ def section_extension(ident, layer_type, section, props, enums):
     defaults = [(n, p) for n, p in chosen if 'default' in p]
     if defaults:
         lines += ['', '    /// The spec defaults of this section, compiled on first use.',
-                  '    private enum Defaults {']
+                  '    private enum %sDefaults {' % section.capitalize()]
         for name, p in defaults:
             lines.append('        static let %s = DefaultProperties.expression(%s, .%s, .%s)'
                          % (camel(name), swift_string(name), camel(layer_type), section))

@@ -40,7 +40,7 @@ struct BackgroundProperties {
 extension BackgroundProperties {
     /// `background-color` (paint, color, default "#000000").
     var backgroundColor: LayerProperty<Color> {
-        LayerProperty(layer, "background-color", .paint, ctx, default: Defaults.backgroundColor,
+        LayerProperty(layer, "background-color", .paint, ctx, default: PaintDefaults.backgroundColor,
                       convert: Convert.color)
     }
     /// `background-pattern` (paint, resolvedImage, no default: nil when unset).
@@ -50,12 +50,12 @@ extension BackgroundProperties {
     }
     /// `background-opacity` (paint, number, default 1).
     var backgroundOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "background-opacity", .paint, ctx, default: Defaults.backgroundOpacity,
+        LayerProperty(layer, "background-opacity", .paint, ctx, default: PaintDefaults.backgroundOpacity,
                       convert: Convert.number)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let backgroundColor = DefaultProperties.expression("background-color", .background, .paint)
         static let backgroundOpacity = DefaultProperties.expression("background-opacity", .background, .paint)
     }

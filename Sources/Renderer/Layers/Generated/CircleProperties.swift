@@ -52,62 +52,62 @@ struct CircleProperties {
 extension CircleProperties {
     /// `circle-radius` (paint, number, default 5).
     var circleRadius: LayerProperty<Float> {
-        LayerProperty(layer, "circle-radius", .paint, ctx, default: Defaults.circleRadius,
+        LayerProperty(layer, "circle-radius", .paint, ctx, default: PaintDefaults.circleRadius,
                       convert: Convert.number)
     }
     /// `circle-color` (paint, color, default "#000000").
     var circleColor: LayerProperty<Color> {
-        LayerProperty(layer, "circle-color", .paint, ctx, default: Defaults.circleColor,
+        LayerProperty(layer, "circle-color", .paint, ctx, default: PaintDefaults.circleColor,
                       convert: Convert.color)
     }
     /// `circle-blur` (paint, number, default 0).
     var circleBlur: LayerProperty<Float> {
-        LayerProperty(layer, "circle-blur", .paint, ctx, default: Defaults.circleBlur,
+        LayerProperty(layer, "circle-blur", .paint, ctx, default: PaintDefaults.circleBlur,
                       convert: Convert.number)
     }
     /// `circle-opacity` (paint, number, default 1).
     var circleOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "circle-opacity", .paint, ctx, default: Defaults.circleOpacity,
+        LayerProperty(layer, "circle-opacity", .paint, ctx, default: PaintDefaults.circleOpacity,
                       convert: Convert.number)
     }
     /// `circle-translate` (paint, array of number (2), default [0, 0]).
     var circleTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "circle-translate", .paint, ctx, default: Defaults.circleTranslate,
+        LayerProperty(layer, "circle-translate", .paint, ctx, default: PaintDefaults.circleTranslate,
                       convert: Convert.offset)
     }
     /// `circle-translate-anchor` (paint, enum, default "map").
     var circleTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "circle-translate-anchor", .paint, ctx, default: Defaults.circleTranslateAnchor,
+        LayerProperty(layer, "circle-translate-anchor", .paint, ctx, default: PaintDefaults.circleTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
     /// `circle-pitch-scale` (paint, enum, default "map").
     var circlePitchScale: LayerProperty<CirclePitchScale> {
-        LayerProperty(layer, "circle-pitch-scale", .paint, ctx, default: Defaults.circlePitchScale,
+        LayerProperty(layer, "circle-pitch-scale", .paint, ctx, default: PaintDefaults.circlePitchScale,
                       convert: CirclePitchScale.from)
     }
     /// `circle-pitch-alignment` (paint, enum, default "viewport").
     var circlePitchAlignment: LayerProperty<CirclePitchAlignment> {
-        LayerProperty(layer, "circle-pitch-alignment", .paint, ctx, default: Defaults.circlePitchAlignment,
+        LayerProperty(layer, "circle-pitch-alignment", .paint, ctx, default: PaintDefaults.circlePitchAlignment,
                       convert: CirclePitchAlignment.from)
     }
     /// `circle-stroke-width` (paint, number, default 0).
     var circleStrokeWidth: LayerProperty<Float> {
-        LayerProperty(layer, "circle-stroke-width", .paint, ctx, default: Defaults.circleStrokeWidth,
+        LayerProperty(layer, "circle-stroke-width", .paint, ctx, default: PaintDefaults.circleStrokeWidth,
                       convert: Convert.number)
     }
     /// `circle-stroke-color` (paint, color, default "#000000").
     var circleStrokeColor: LayerProperty<Color> {
-        LayerProperty(layer, "circle-stroke-color", .paint, ctx, default: Defaults.circleStrokeColor,
+        LayerProperty(layer, "circle-stroke-color", .paint, ctx, default: PaintDefaults.circleStrokeColor,
                       convert: Convert.color)
     }
     /// `circle-stroke-opacity` (paint, number, default 1).
     var circleStrokeOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "circle-stroke-opacity", .paint, ctx, default: Defaults.circleStrokeOpacity,
+        LayerProperty(layer, "circle-stroke-opacity", .paint, ctx, default: PaintDefaults.circleStrokeOpacity,
                       convert: Convert.number)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let circleRadius = DefaultProperties.expression("circle-radius", .circle, .paint)
         static let circleColor = DefaultProperties.expression("circle-color", .circle, .paint)
         static let circleBlur = DefaultProperties.expression("circle-blur", .circle, .paint)

@@ -39,17 +39,17 @@ struct ColorReliefProperties {
 extension ColorReliefProperties {
     /// `color-relief-opacity` (paint, number, default 1).
     var colorReliefOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "color-relief-opacity", .paint, ctx, default: Defaults.colorReliefOpacity,
+        LayerProperty(layer, "color-relief-opacity", .paint, ctx, default: PaintDefaults.colorReliefOpacity,
                       convert: Convert.number)
     }
     /// `resampling` (paint, enum, default "linear").
     var resampling: LayerProperty<Resampling> {
-        LayerProperty(layer, "resampling", .paint, ctx, default: Defaults.resampling,
+        LayerProperty(layer, "resampling", .paint, ctx, default: PaintDefaults.resampling,
                       convert: Resampling.from)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let colorReliefOpacity = DefaultProperties.expression("color-relief-opacity", .colorRelief, .paint)
         static let resampling = DefaultProperties.expression("resampling", .colorRelief, .paint)
     }

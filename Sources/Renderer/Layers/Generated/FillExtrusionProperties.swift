@@ -49,22 +49,22 @@ struct FillExtrusionProperties {
 extension FillExtrusionProperties {
     /// `fill-extrusion-opacity` (paint, number, default 1).
     var fillExtrusionOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "fill-extrusion-opacity", .paint, ctx, default: Defaults.fillExtrusionOpacity,
+        LayerProperty(layer, "fill-extrusion-opacity", .paint, ctx, default: PaintDefaults.fillExtrusionOpacity,
                       convert: Convert.number)
     }
     /// `fill-extrusion-color` (paint, color, default "#000000").
     var fillExtrusionColor: LayerProperty<Color> {
-        LayerProperty(layer, "fill-extrusion-color", .paint, ctx, default: Defaults.fillExtrusionColor,
+        LayerProperty(layer, "fill-extrusion-color", .paint, ctx, default: PaintDefaults.fillExtrusionColor,
                       convert: Convert.color)
     }
     /// `fill-extrusion-translate` (paint, array of number (2), default [0, 0]).
     var fillExtrusionTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "fill-extrusion-translate", .paint, ctx, default: Defaults.fillExtrusionTranslate,
+        LayerProperty(layer, "fill-extrusion-translate", .paint, ctx, default: PaintDefaults.fillExtrusionTranslate,
                       convert: Convert.offset)
     }
     /// `fill-extrusion-translate-anchor` (paint, enum, default "map").
     var fillExtrusionTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "fill-extrusion-translate-anchor", .paint, ctx, default: Defaults.fillExtrusionTranslateAnchor,
+        LayerProperty(layer, "fill-extrusion-translate-anchor", .paint, ctx, default: PaintDefaults.fillExtrusionTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
     /// `fill-extrusion-pattern` (paint, resolvedImage, no default: nil when unset).
@@ -74,22 +74,22 @@ extension FillExtrusionProperties {
     }
     /// `fill-extrusion-height` (paint, number, default 0).
     var fillExtrusionHeight: LayerProperty<Float> {
-        LayerProperty(layer, "fill-extrusion-height", .paint, ctx, default: Defaults.fillExtrusionHeight,
+        LayerProperty(layer, "fill-extrusion-height", .paint, ctx, default: PaintDefaults.fillExtrusionHeight,
                       convert: Convert.number)
     }
     /// `fill-extrusion-base` (paint, number, default 0).
     var fillExtrusionBase: LayerProperty<Float> {
-        LayerProperty(layer, "fill-extrusion-base", .paint, ctx, default: Defaults.fillExtrusionBase,
+        LayerProperty(layer, "fill-extrusion-base", .paint, ctx, default: PaintDefaults.fillExtrusionBase,
                       convert: Convert.number)
     }
     /// `fill-extrusion-vertical-gradient` (paint, boolean, default true).
     var fillExtrusionVerticalGradient: LayerProperty<Bool> {
-        LayerProperty(layer, "fill-extrusion-vertical-gradient", .paint, ctx, default: Defaults.fillExtrusionVerticalGradient,
+        LayerProperty(layer, "fill-extrusion-vertical-gradient", .paint, ctx, default: PaintDefaults.fillExtrusionVerticalGradient,
                       convert: Convert.bool)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let fillExtrusionOpacity = DefaultProperties.expression("fill-extrusion-opacity", .fillExtrusion, .paint)
         static let fillExtrusionColor = DefaultProperties.expression("fill-extrusion-color", .fillExtrusion, .paint)
         static let fillExtrusionTranslate = DefaultProperties.expression("fill-extrusion-translate", .fillExtrusion, .paint)
@@ -105,12 +105,12 @@ extension FillExtrusionProperties {
 extension FillExtrusionProperties {
     /// `fill-extrusion-rounded-corner-distance` (layout, number, default 0).
     var fillExtrusionRoundedCornerDistance: LayerProperty<Float> {
-        LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, default: Defaults.fillExtrusionRoundedCornerDistance,
+        LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, default: LayoutDefaults.fillExtrusionRoundedCornerDistance,
                       convert: Convert.number)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum LayoutDefaults {
         static let fillExtrusionRoundedCornerDistance = DefaultProperties.expression("fill-extrusion-rounded-corner-distance", .fillExtrusion, .layout)
     }
 }

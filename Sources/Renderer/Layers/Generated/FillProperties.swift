@@ -49,22 +49,22 @@ struct FillProperties {
 extension FillProperties {
     /// `fill-antialias` (paint, boolean, default true).
     var fillAntialias: LayerProperty<Bool> {
-        LayerProperty(layer, "fill-antialias", .paint, ctx, default: Defaults.fillAntialias,
+        LayerProperty(layer, "fill-antialias", .paint, ctx, default: PaintDefaults.fillAntialias,
                       convert: Convert.bool)
     }
     /// `fill-opacity` (paint, number, default 1).
     var fillOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "fill-opacity", .paint, ctx, default: Defaults.fillOpacity,
+        LayerProperty(layer, "fill-opacity", .paint, ctx, default: PaintDefaults.fillOpacity,
                       convert: Convert.number)
     }
     /// `fill-layer-opacity` (paint, number, default 1).
     var fillLayerOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "fill-layer-opacity", .paint, ctx, default: Defaults.fillLayerOpacity,
+        LayerProperty(layer, "fill-layer-opacity", .paint, ctx, default: PaintDefaults.fillLayerOpacity,
                       convert: Convert.number)
     }
     /// `fill-color` (paint, color, default "#000000").
     var fillColor: LayerProperty<Color> {
-        LayerProperty(layer, "fill-color", .paint, ctx, default: Defaults.fillColor,
+        LayerProperty(layer, "fill-color", .paint, ctx, default: PaintDefaults.fillColor,
                       convert: Convert.color)
     }
     /// `fill-outline-color` (paint, color, no default: nil when unset).
@@ -74,12 +74,12 @@ extension FillProperties {
     }
     /// `fill-translate` (paint, array of number (2), default [0, 0]).
     var fillTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "fill-translate", .paint, ctx, default: Defaults.fillTranslate,
+        LayerProperty(layer, "fill-translate", .paint, ctx, default: PaintDefaults.fillTranslate,
                       convert: Convert.offset)
     }
     /// `fill-translate-anchor` (paint, enum, default "map").
     var fillTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "fill-translate-anchor", .paint, ctx, default: Defaults.fillTranslateAnchor,
+        LayerProperty(layer, "fill-translate-anchor", .paint, ctx, default: PaintDefaults.fillTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
     /// `fill-pattern` (paint, resolvedImage, no default: nil when unset).
@@ -89,7 +89,7 @@ extension FillProperties {
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let fillAntialias = DefaultProperties.expression("fill-antialias", .fill, .paint)
         static let fillOpacity = DefaultProperties.expression("fill-opacity", .fill, .paint)
         static let fillLayerOpacity = DefaultProperties.expression("fill-layer-opacity", .fill, .paint)

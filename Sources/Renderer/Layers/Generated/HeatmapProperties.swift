@@ -41,27 +41,27 @@ struct HeatmapProperties {
 extension HeatmapProperties {
     /// `heatmap-radius` (paint, number, default 30).
     var heatmapRadius: LayerProperty<Float> {
-        LayerProperty(layer, "heatmap-radius", .paint, ctx, default: Defaults.heatmapRadius,
+        LayerProperty(layer, "heatmap-radius", .paint, ctx, default: PaintDefaults.heatmapRadius,
                       convert: Convert.number)
     }
     /// `heatmap-weight` (paint, number, default 1).
     var heatmapWeight: LayerProperty<Float> {
-        LayerProperty(layer, "heatmap-weight", .paint, ctx, default: Defaults.heatmapWeight,
+        LayerProperty(layer, "heatmap-weight", .paint, ctx, default: PaintDefaults.heatmapWeight,
                       convert: Convert.number)
     }
     /// `heatmap-intensity` (paint, number, default 1).
     var heatmapIntensity: LayerProperty<Float> {
-        LayerProperty(layer, "heatmap-intensity", .paint, ctx, default: Defaults.heatmapIntensity,
+        LayerProperty(layer, "heatmap-intensity", .paint, ctx, default: PaintDefaults.heatmapIntensity,
                       convert: Convert.number)
     }
     /// `heatmap-opacity` (paint, number, default 1).
     var heatmapOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "heatmap-opacity", .paint, ctx, default: Defaults.heatmapOpacity,
+        LayerProperty(layer, "heatmap-opacity", .paint, ctx, default: PaintDefaults.heatmapOpacity,
                       convert: Convert.number)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let heatmapRadius = DefaultProperties.expression("heatmap-radius", .heatmap, .paint)
         static let heatmapWeight = DefaultProperties.expression("heatmap-weight", .heatmap, .paint)
         static let heatmapIntensity = DefaultProperties.expression("heatmap-intensity", .heatmap, .paint)

@@ -46,52 +46,52 @@ struct HillshadeProperties {
 extension HillshadeProperties {
     /// `hillshade-illumination-direction` (paint, numberArray, default 335).
     var hillshadeIlluminationDirection: LayerProperty<[Float]> {
-        LayerProperty(layer, "hillshade-illumination-direction", .paint, ctx, default: Defaults.hillshadeIlluminationDirection,
+        LayerProperty(layer, "hillshade-illumination-direction", .paint, ctx, default: PaintDefaults.hillshadeIlluminationDirection,
                       convert: Convert.numbers)
     }
     /// `hillshade-illumination-altitude` (paint, numberArray, default 45).
     var hillshadeIlluminationAltitude: LayerProperty<[Float]> {
-        LayerProperty(layer, "hillshade-illumination-altitude", .paint, ctx, default: Defaults.hillshadeIlluminationAltitude,
+        LayerProperty(layer, "hillshade-illumination-altitude", .paint, ctx, default: PaintDefaults.hillshadeIlluminationAltitude,
                       convert: Convert.numbers)
     }
     /// `hillshade-illumination-anchor` (paint, enum, default "viewport").
     var hillshadeIlluminationAnchor: LayerProperty<IlluminationAnchor> {
-        LayerProperty(layer, "hillshade-illumination-anchor", .paint, ctx, default: Defaults.hillshadeIlluminationAnchor,
+        LayerProperty(layer, "hillshade-illumination-anchor", .paint, ctx, default: PaintDefaults.hillshadeIlluminationAnchor,
                       convert: IlluminationAnchor.from)
     }
     /// `hillshade-exaggeration` (paint, number, default 0.5).
     var hillshadeExaggeration: LayerProperty<Float> {
-        LayerProperty(layer, "hillshade-exaggeration", .paint, ctx, default: Defaults.hillshadeExaggeration,
+        LayerProperty(layer, "hillshade-exaggeration", .paint, ctx, default: PaintDefaults.hillshadeExaggeration,
                       convert: Convert.number)
     }
     /// `hillshade-shadow-color` (paint, colorArray, default "#000000").
     var hillshadeShadowColor: LayerProperty<[SIMD4<Float>]> {
-        LayerProperty(layer, "hillshade-shadow-color", .paint, ctx, default: Defaults.hillshadeShadowColor,
+        LayerProperty(layer, "hillshade-shadow-color", .paint, ctx, default: PaintDefaults.hillshadeShadowColor,
                       convert: Convert.premultipliedColors)
     }
     /// `hillshade-highlight-color` (paint, colorArray, default "#FFFFFF").
     var hillshadeHighlightColor: LayerProperty<[SIMD4<Float>]> {
-        LayerProperty(layer, "hillshade-highlight-color", .paint, ctx, default: Defaults.hillshadeHighlightColor,
+        LayerProperty(layer, "hillshade-highlight-color", .paint, ctx, default: PaintDefaults.hillshadeHighlightColor,
                       convert: Convert.premultipliedColors)
     }
     /// `hillshade-accent-color` (paint, color, default "#000000").
     var hillshadeAccentColor: LayerProperty<Color> {
-        LayerProperty(layer, "hillshade-accent-color", .paint, ctx, default: Defaults.hillshadeAccentColor,
+        LayerProperty(layer, "hillshade-accent-color", .paint, ctx, default: PaintDefaults.hillshadeAccentColor,
                       convert: Convert.color)
     }
     /// `hillshade-method` (paint, enum, default "standard").
     var hillshadeMethod: LayerProperty<HillshadeShading.Method> {
-        LayerProperty(layer, "hillshade-method", .paint, ctx, default: Defaults.hillshadeMethod,
+        LayerProperty(layer, "hillshade-method", .paint, ctx, default: PaintDefaults.hillshadeMethod,
                       convert: HillshadeShading.Method.from)
     }
     /// `resampling` (paint, enum, default "linear").
     var resampling: LayerProperty<Resampling> {
-        LayerProperty(layer, "resampling", .paint, ctx, default: Defaults.resampling,
+        LayerProperty(layer, "resampling", .paint, ctx, default: PaintDefaults.resampling,
                       convert: Resampling.from)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let hillshadeIlluminationDirection = DefaultProperties.expression("hillshade-illumination-direction", .hillshade, .paint)
         static let hillshadeIlluminationAltitude = DefaultProperties.expression("hillshade-illumination-altitude", .hillshade, .paint)
         static let hillshadeIlluminationAnchor = DefaultProperties.expression("hillshade-illumination-anchor", .hillshade, .paint)

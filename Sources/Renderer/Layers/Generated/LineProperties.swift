@@ -57,47 +57,47 @@ struct LineProperties {
 extension LineProperties {
     /// `line-opacity` (paint, number, default 1).
     var lineOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "line-opacity", .paint, ctx, default: Defaults.lineOpacity,
+        LayerProperty(layer, "line-opacity", .paint, ctx, default: PaintDefaults.lineOpacity,
                       convert: Convert.number)
     }
     /// `line-layer-opacity` (paint, number, default 1).
     var lineLayerOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "line-layer-opacity", .paint, ctx, default: Defaults.lineLayerOpacity,
+        LayerProperty(layer, "line-layer-opacity", .paint, ctx, default: PaintDefaults.lineLayerOpacity,
                       convert: Convert.number)
     }
     /// `line-color` (paint, color, default "#000000").
     var lineColor: LayerProperty<Color> {
-        LayerProperty(layer, "line-color", .paint, ctx, default: Defaults.lineColor,
+        LayerProperty(layer, "line-color", .paint, ctx, default: PaintDefaults.lineColor,
                       convert: Convert.color)
     }
     /// `line-translate` (paint, array of number (2), default [0, 0]).
     var lineTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "line-translate", .paint, ctx, default: Defaults.lineTranslate,
+        LayerProperty(layer, "line-translate", .paint, ctx, default: PaintDefaults.lineTranslate,
                       convert: Convert.offset)
     }
     /// `line-translate-anchor` (paint, enum, default "map").
     var lineTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "line-translate-anchor", .paint, ctx, default: Defaults.lineTranslateAnchor,
+        LayerProperty(layer, "line-translate-anchor", .paint, ctx, default: PaintDefaults.lineTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
     /// `line-width` (paint, number, default 1).
     var lineWidth: LayerProperty<Float> {
-        LayerProperty(layer, "line-width", .paint, ctx, default: Defaults.lineWidth,
+        LayerProperty(layer, "line-width", .paint, ctx, default: PaintDefaults.lineWidth,
                       convert: Convert.number)
     }
     /// `line-gap-width` (paint, number, default 0).
     var lineGapWidth: LayerProperty<Float> {
-        LayerProperty(layer, "line-gap-width", .paint, ctx, default: Defaults.lineGapWidth,
+        LayerProperty(layer, "line-gap-width", .paint, ctx, default: PaintDefaults.lineGapWidth,
                       convert: Convert.number)
     }
     /// `line-offset` (paint, number, default 0).
     var lineOffset: LayerProperty<Float> {
-        LayerProperty(layer, "line-offset", .paint, ctx, default: Defaults.lineOffset,
+        LayerProperty(layer, "line-offset", .paint, ctx, default: PaintDefaults.lineOffset,
                       convert: Convert.number)
     }
     /// `line-blur` (paint, number, default 0).
     var lineBlur: LayerProperty<Float> {
-        LayerProperty(layer, "line-blur", .paint, ctx, default: Defaults.lineBlur,
+        LayerProperty(layer, "line-blur", .paint, ctx, default: PaintDefaults.lineBlur,
                       convert: Convert.number)
     }
     /// `line-dasharray` (paint, array of number, no default: nil when unset).
@@ -112,7 +112,7 @@ extension LineProperties {
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let lineOpacity = DefaultProperties.expression("line-opacity", .line, .paint)
         static let lineLayerOpacity = DefaultProperties.expression("line-layer-opacity", .line, .paint)
         static let lineColor = DefaultProperties.expression("line-color", .line, .paint)
@@ -130,22 +130,22 @@ extension LineProperties {
 extension LineProperties {
     /// `line-cap` (layout, enum, default "butt").
     var lineCap: LayerProperty<LineCap> {
-        LayerProperty(layer, "line-cap", .layout, ctx, default: Defaults.lineCap,
+        LayerProperty(layer, "line-cap", .layout, ctx, default: LayoutDefaults.lineCap,
                       convert: LineCap.from)
     }
     /// `line-join` (layout, enum, default "miter").
     var lineJoin: LayerProperty<LineJoin> {
-        LayerProperty(layer, "line-join", .layout, ctx, default: Defaults.lineJoin,
+        LayerProperty(layer, "line-join", .layout, ctx, default: LayoutDefaults.lineJoin,
                       convert: LineJoin.from)
     }
     /// `line-miter-limit` (layout, number, default 2).
     var lineMiterLimit: LayerProperty<Float> {
-        LayerProperty(layer, "line-miter-limit", .layout, ctx, default: Defaults.lineMiterLimit,
+        LayerProperty(layer, "line-miter-limit", .layout, ctx, default: LayoutDefaults.lineMiterLimit,
                       convert: Convert.number)
     }
     /// `line-round-limit` (layout, number, default 1.05).
     var lineRoundLimit: LayerProperty<Float> {
-        LayerProperty(layer, "line-round-limit", .layout, ctx, default: Defaults.lineRoundLimit,
+        LayerProperty(layer, "line-round-limit", .layout, ctx, default: LayoutDefaults.lineRoundLimit,
                       convert: Convert.number)
     }
     /// `line-sort-key` (layout, number, no default: nil when unset).
@@ -155,7 +155,7 @@ extension LineProperties {
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum LayoutDefaults {
         static let lineCap = DefaultProperties.expression("line-cap", .line, .layout)
         static let lineJoin = DefaultProperties.expression("line-join", .line, .layout)
         static let lineMiterLimit = DefaultProperties.expression("line-miter-limit", .line, .layout)

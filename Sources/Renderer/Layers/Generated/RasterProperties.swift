@@ -46,52 +46,52 @@ struct RasterProperties {
 extension RasterProperties {
     /// `raster-opacity` (paint, number, default 1).
     var rasterOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "raster-opacity", .paint, ctx, default: Defaults.rasterOpacity,
+        LayerProperty(layer, "raster-opacity", .paint, ctx, default: PaintDefaults.rasterOpacity,
                       convert: Convert.number)
     }
     /// `raster-hue-rotate` (paint, number, default 0).
     var rasterHueRotate: LayerProperty<Float> {
-        LayerProperty(layer, "raster-hue-rotate", .paint, ctx, default: Defaults.rasterHueRotate,
+        LayerProperty(layer, "raster-hue-rotate", .paint, ctx, default: PaintDefaults.rasterHueRotate,
                       convert: Convert.number)
     }
     /// `raster-brightness-min` (paint, number, default 0).
     var rasterBrightnessMin: LayerProperty<Float> {
-        LayerProperty(layer, "raster-brightness-min", .paint, ctx, default: Defaults.rasterBrightnessMin,
+        LayerProperty(layer, "raster-brightness-min", .paint, ctx, default: PaintDefaults.rasterBrightnessMin,
                       convert: Convert.number)
     }
     /// `raster-brightness-max` (paint, number, default 1).
     var rasterBrightnessMax: LayerProperty<Float> {
-        LayerProperty(layer, "raster-brightness-max", .paint, ctx, default: Defaults.rasterBrightnessMax,
+        LayerProperty(layer, "raster-brightness-max", .paint, ctx, default: PaintDefaults.rasterBrightnessMax,
                       convert: Convert.number)
     }
     /// `raster-saturation` (paint, number, default 0).
     var rasterSaturation: LayerProperty<Float> {
-        LayerProperty(layer, "raster-saturation", .paint, ctx, default: Defaults.rasterSaturation,
+        LayerProperty(layer, "raster-saturation", .paint, ctx, default: PaintDefaults.rasterSaturation,
                       convert: Convert.number)
     }
     /// `raster-contrast` (paint, number, default 0).
     var rasterContrast: LayerProperty<Float> {
-        LayerProperty(layer, "raster-contrast", .paint, ctx, default: Defaults.rasterContrast,
+        LayerProperty(layer, "raster-contrast", .paint, ctx, default: PaintDefaults.rasterContrast,
                       convert: Convert.number)
     }
     /// `resampling` (paint, enum, default "linear").
     var resampling: LayerProperty<Resampling> {
-        LayerProperty(layer, "resampling", .paint, ctx, default: Defaults.resampling,
+        LayerProperty(layer, "resampling", .paint, ctx, default: PaintDefaults.resampling,
                       convert: Resampling.from)
     }
     /// `raster-resampling` (paint, enum, default "linear").
     var rasterResampling: LayerProperty<Resampling> {
-        LayerProperty(layer, "raster-resampling", .paint, ctx, default: Defaults.rasterResampling,
+        LayerProperty(layer, "raster-resampling", .paint, ctx, default: PaintDefaults.rasterResampling,
                       convert: Resampling.from)
     }
     /// `raster-fade-duration` (paint, number, default 300).
     var rasterFadeDuration: LayerProperty<Float> {
-        LayerProperty(layer, "raster-fade-duration", .paint, ctx, default: Defaults.rasterFadeDuration,
+        LayerProperty(layer, "raster-fade-duration", .paint, ctx, default: PaintDefaults.rasterFadeDuration,
                       convert: Convert.number)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let rasterOpacity = DefaultProperties.expression("raster-opacity", .raster, .paint)
         static let rasterHueRotate = DefaultProperties.expression("raster-hue-rotate", .raster, .paint)
         static let rasterBrightnessMin = DefaultProperties.expression("raster-brightness-min", .raster, .paint)

@@ -152,17 +152,17 @@ extension SymbolOverlap {
 }
 
 /// Values of `symbol-placement` (v8.json).
-public enum SymbolPlacement: String, Sendable, Hashable {
+public enum SymbolPlacementType: String, Sendable, Hashable {
     case point
     case line
     case lineCenter = "line-center"
 }
 
-extension SymbolPlacement {
+extension SymbolPlacementType {
     /// A style value as this enum: a value it does not name is the spec's default.
-    static func from(_ v: Value) -> SymbolPlacement {
-        if case .string(let s) = v, let e = SymbolPlacement(rawValue: s) { return e }
-        return SymbolPlacement.point
+    static func from(_ v: Value) -> SymbolPlacementType {
+        if case .string(let s) = v, let e = SymbolPlacementType(rawValue: s) { return e }
+        return SymbolPlacementType.point
     }
 }
 

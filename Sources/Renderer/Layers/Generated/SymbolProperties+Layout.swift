@@ -8,18 +8,18 @@ import StyleSpec
 
 extension SymbolProperties {
     /// `symbol-placement` (layout, enum, default "point").
-    var symbolPlacement: LayerProperty<SymbolPlacement> {
-        LayerProperty(layer, "symbol-placement", .layout, ctx, default: Defaults.symbolPlacement,
-                      convert: SymbolPlacement.from)
+    var symbolPlacement: LayerProperty<SymbolPlacementType> {
+        LayerProperty(layer, "symbol-placement", .layout, ctx, default: LayoutDefaults.symbolPlacement,
+                      convert: SymbolPlacementType.from)
     }
     /// `symbol-spacing` (layout, number, default 250).
     var symbolSpacing: LayerProperty<Float> {
-        LayerProperty(layer, "symbol-spacing", .layout, ctx, default: Defaults.symbolSpacing,
+        LayerProperty(layer, "symbol-spacing", .layout, ctx, default: LayoutDefaults.symbolSpacing,
                       convert: Convert.number)
     }
     /// `symbol-avoid-edges` (layout, boolean, default false).
     var symbolAvoidEdges: LayerProperty<Bool> {
-        LayerProperty(layer, "symbol-avoid-edges", .layout, ctx, default: Defaults.symbolAvoidEdges,
+        LayerProperty(layer, "symbol-avoid-edges", .layout, ctx, default: LayoutDefaults.symbolAvoidEdges,
                       convert: Convert.bool)
     }
     /// `symbol-sort-key` (layout, number, no default: nil when unset).
@@ -29,12 +29,12 @@ extension SymbolProperties {
     }
     /// `symbol-z-order` (layout, enum, default "auto").
     var symbolZOrder: LayerProperty<SymbolZOrder> {
-        LayerProperty(layer, "symbol-z-order", .layout, ctx, default: Defaults.symbolZOrder,
+        LayerProperty(layer, "symbol-z-order", .layout, ctx, default: LayoutDefaults.symbolZOrder,
                       convert: SymbolZOrder.from)
     }
     /// `icon-allow-overlap` (layout, boolean, default false).
     var iconAllowOverlap: LayerProperty<Bool> {
-        LayerProperty(layer, "icon-allow-overlap", .layout, ctx, default: Defaults.iconAllowOverlap,
+        LayerProperty(layer, "icon-allow-overlap", .layout, ctx, default: LayoutDefaults.iconAllowOverlap,
                       convert: Convert.bool)
     }
     /// `icon-overlap` (layout, enum, no default: nil when unset).
@@ -44,32 +44,32 @@ extension SymbolProperties {
     }
     /// `icon-ignore-placement` (layout, boolean, default false).
     var iconIgnorePlacement: LayerProperty<Bool> {
-        LayerProperty(layer, "icon-ignore-placement", .layout, ctx, default: Defaults.iconIgnorePlacement,
+        LayerProperty(layer, "icon-ignore-placement", .layout, ctx, default: LayoutDefaults.iconIgnorePlacement,
                       convert: Convert.bool)
     }
     /// `icon-optional` (layout, boolean, default false).
     var iconOptional: LayerProperty<Bool> {
-        LayerProperty(layer, "icon-optional", .layout, ctx, default: Defaults.iconOptional,
+        LayerProperty(layer, "icon-optional", .layout, ctx, default: LayoutDefaults.iconOptional,
                       convert: Convert.bool)
     }
     /// `icon-rotation-alignment` (layout, enum, default "auto").
     var iconRotationAlignment: LayerProperty<SymbolAlignment> {
-        LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, default: Defaults.iconRotationAlignment,
+        LayerProperty(layer, "icon-rotation-alignment", .layout, ctx, default: LayoutDefaults.iconRotationAlignment,
                       convert: SymbolAlignment.from)
     }
     /// `icon-size` (layout, number, default 1).
     var iconSize: LayerProperty<Float> {
-        LayerProperty(layer, "icon-size", .layout, ctx, default: Defaults.iconSize,
+        LayerProperty(layer, "icon-size", .layout, ctx, default: LayoutDefaults.iconSize,
                       convert: SymbolLayerLayout.size(default: 1))
     }
     /// `icon-text-fit` (layout, enum, default "none").
     var iconTextFit: LayerProperty<IconTextFit> {
-        LayerProperty(layer, "icon-text-fit", .layout, ctx, default: Defaults.iconTextFit,
+        LayerProperty(layer, "icon-text-fit", .layout, ctx, default: LayoutDefaults.iconTextFit,
                       convert: IconTextFit.from)
     }
     /// `icon-text-fit-padding` (layout, array of number (4), default [0, 0, 0, 0]).
     var iconTextFitPadding: LayerProperty<[Float]> {
-        LayerProperty(layer, "icon-text-fit-padding", .layout, ctx, default: Defaults.iconTextFitPadding,
+        LayerProperty(layer, "icon-text-fit-padding", .layout, ctx, default: LayoutDefaults.iconTextFitPadding,
                       convert: Convert.floats)
     }
     /// `icon-image` (layout, resolvedImage, no default: nil when unset).
@@ -79,82 +79,82 @@ extension SymbolProperties {
     }
     /// `icon-rotate` (layout, number, default 0).
     var iconRotate: LayerProperty<Float> {
-        LayerProperty(layer, "icon-rotate", .layout, ctx, default: Defaults.iconRotate,
+        LayerProperty(layer, "icon-rotate", .layout, ctx, default: LayoutDefaults.iconRotate,
                       convert: Convert.number)
     }
     /// `icon-padding` (layout, padding, default [2]).
     var iconPadding: LayerProperty<SIMD4<Float>> {
-        LayerProperty(layer, "icon-padding", .layout, ctx, default: Defaults.iconPadding,
+        LayerProperty(layer, "icon-padding", .layout, ctx, default: LayoutDefaults.iconPadding,
                       convert: Convert.padding)
     }
     /// `icon-keep-upright` (layout, boolean, default false).
     var iconKeepUpright: LayerProperty<Bool> {
-        LayerProperty(layer, "icon-keep-upright", .layout, ctx, default: Defaults.iconKeepUpright,
+        LayerProperty(layer, "icon-keep-upright", .layout, ctx, default: LayoutDefaults.iconKeepUpright,
                       convert: Convert.bool)
     }
     /// `icon-offset` (layout, array of number (2), default [0, 0]).
     var iconOffset: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "icon-offset", .layout, ctx, default: Defaults.iconOffset,
+        LayerProperty(layer, "icon-offset", .layout, ctx, default: LayoutDefaults.iconOffset,
                       convert: Convert.offset)
     }
     /// `icon-anchor` (layout, enum, default "center").
     var iconAnchor: LayerProperty<SymbolAnchor> {
-        LayerProperty(layer, "icon-anchor", .layout, ctx, default: Defaults.iconAnchor,
+        LayerProperty(layer, "icon-anchor", .layout, ctx, default: LayoutDefaults.iconAnchor,
                       convert: SymbolAnchor.from)
     }
     /// `icon-pitch-alignment` (layout, enum, default "auto").
     var iconPitchAlignment: LayerProperty<SymbolAlignment> {
-        LayerProperty(layer, "icon-pitch-alignment", .layout, ctx, default: Defaults.iconPitchAlignment,
+        LayerProperty(layer, "icon-pitch-alignment", .layout, ctx, default: LayoutDefaults.iconPitchAlignment,
                       convert: SymbolAlignment.from)
     }
     /// `text-pitch-alignment` (layout, enum, default "auto").
     var textPitchAlignment: LayerProperty<SymbolAlignment> {
-        LayerProperty(layer, "text-pitch-alignment", .layout, ctx, default: Defaults.textPitchAlignment,
+        LayerProperty(layer, "text-pitch-alignment", .layout, ctx, default: LayoutDefaults.textPitchAlignment,
                       convert: SymbolAlignment.from)
     }
     /// `text-rotation-alignment` (layout, enum, default "auto").
     var textRotationAlignment: LayerProperty<TextRotationAlignment> {
-        LayerProperty(layer, "text-rotation-alignment", .layout, ctx, default: Defaults.textRotationAlignment,
+        LayerProperty(layer, "text-rotation-alignment", .layout, ctx, default: LayoutDefaults.textRotationAlignment,
                       convert: TextRotationAlignment.from)
     }
     /// `text-field` (layout, formatted, default "").
     var textField: LayerProperty<Value> {
-        LayerProperty(layer, "text-field", .layout, ctx, default: Defaults.textField,
+        LayerProperty(layer, "text-field", .layout, ctx, default: LayoutDefaults.textField,
                       convert: Convert.value)
     }
     /// `text-font` (layout, array of string, default ["Open Sans Regular", "Arial Unicode MS Regular"]).
     var textFont: LayerProperty<[String]> {
-        LayerProperty(layer, "text-font", .layout, ctx, default: Defaults.textFont,
+        LayerProperty(layer, "text-font", .layout, ctx, default: LayoutDefaults.textFont,
                       convert: Convert.strings)
     }
     /// `text-size` (layout, number, default 16).
     var textSize: LayerProperty<Float> {
-        LayerProperty(layer, "text-size", .layout, ctx, default: Defaults.textSize,
+        LayerProperty(layer, "text-size", .layout, ctx, default: LayoutDefaults.textSize,
                       convert: SymbolLayerLayout.size(default: 16))
     }
     /// `text-max-width` (layout, number, default 10).
     var textMaxWidth: LayerProperty<Double> {
-        LayerProperty(layer, "text-max-width", .layout, ctx, default: Defaults.textMaxWidth,
+        LayerProperty(layer, "text-max-width", .layout, ctx, default: LayoutDefaults.textMaxWidth,
                       convert: Convert.double)
     }
     /// `text-line-height` (layout, number, default 1.2).
     var textLineHeight: LayerProperty<Double> {
-        LayerProperty(layer, "text-line-height", .layout, ctx, default: Defaults.textLineHeight,
+        LayerProperty(layer, "text-line-height", .layout, ctx, default: LayoutDefaults.textLineHeight,
                       convert: Convert.double)
     }
     /// `text-letter-spacing` (layout, number, default 0).
     var textLetterSpacing: LayerProperty<Double> {
-        LayerProperty(layer, "text-letter-spacing", .layout, ctx, default: Defaults.textLetterSpacing,
+        LayerProperty(layer, "text-letter-spacing", .layout, ctx, default: LayoutDefaults.textLetterSpacing,
                       convert: Convert.double)
     }
     /// `text-justify` (layout, enum, default "center").
     var textJustify: LayerProperty<TextJustify> {
-        LayerProperty(layer, "text-justify", .layout, ctx, default: Defaults.textJustify,
+        LayerProperty(layer, "text-justify", .layout, ctx, default: LayoutDefaults.textJustify,
                       convert: TextJustify.from)
     }
     /// `text-radial-offset` (layout, number, default 0).
     var textRadialOffset: LayerProperty<Float> {
-        LayerProperty(layer, "text-radial-offset", .layout, ctx, default: Defaults.textRadialOffset,
+        LayerProperty(layer, "text-radial-offset", .layout, ctx, default: LayoutDefaults.textRadialOffset,
                       convert: Convert.number)
     }
     /// `text-variable-anchor` (layout, array of enum, no default: nil when unset).
@@ -169,12 +169,12 @@ extension SymbolProperties {
     }
     /// `text-anchor` (layout, enum, default "center").
     var textAnchor: LayerProperty<SymbolAnchor> {
-        LayerProperty(layer, "text-anchor", .layout, ctx, default: Defaults.textAnchor,
+        LayerProperty(layer, "text-anchor", .layout, ctx, default: LayoutDefaults.textAnchor,
                       convert: SymbolAnchor.from)
     }
     /// `text-max-angle` (layout, number, default 45).
     var textMaxAngle: LayerProperty<Float> {
-        LayerProperty(layer, "text-max-angle", .layout, ctx, default: Defaults.textMaxAngle,
+        LayerProperty(layer, "text-max-angle", .layout, ctx, default: LayoutDefaults.textMaxAngle,
                       convert: Convert.number)
     }
     /// `text-writing-mode` (layout, array of enum, no default: nil when unset).
@@ -184,32 +184,32 @@ extension SymbolProperties {
     }
     /// `text-rotate` (layout, number, default 0).
     var textRotate: LayerProperty<Float> {
-        LayerProperty(layer, "text-rotate", .layout, ctx, default: Defaults.textRotate,
+        LayerProperty(layer, "text-rotate", .layout, ctx, default: LayoutDefaults.textRotate,
                       convert: Convert.number)
     }
     /// `text-padding` (layout, number, default 2).
     var textPadding: LayerProperty<Float> {
-        LayerProperty(layer, "text-padding", .layout, ctx, default: Defaults.textPadding,
+        LayerProperty(layer, "text-padding", .layout, ctx, default: LayoutDefaults.textPadding,
                       convert: Convert.number)
     }
     /// `text-keep-upright` (layout, boolean, default true).
     var textKeepUpright: LayerProperty<Bool> {
-        LayerProperty(layer, "text-keep-upright", .layout, ctx, default: Defaults.textKeepUpright,
+        LayerProperty(layer, "text-keep-upright", .layout, ctx, default: LayoutDefaults.textKeepUpright,
                       convert: Convert.bool)
     }
     /// `text-transform` (layout, enum, default "none").
     var textTransform: LayerProperty<TextTransform> {
-        LayerProperty(layer, "text-transform", .layout, ctx, default: Defaults.textTransform,
+        LayerProperty(layer, "text-transform", .layout, ctx, default: LayoutDefaults.textTransform,
                       convert: TextTransform.from)
     }
     /// `text-offset` (layout, array of number (2), default [0, 0]).
     var textOffset: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "text-offset", .layout, ctx, default: Defaults.textOffset,
+        LayerProperty(layer, "text-offset", .layout, ctx, default: LayoutDefaults.textOffset,
                       convert: Convert.offset)
     }
     /// `text-allow-overlap` (layout, boolean, default false).
     var textAllowOverlap: LayerProperty<Bool> {
-        LayerProperty(layer, "text-allow-overlap", .layout, ctx, default: Defaults.textAllowOverlap,
+        LayerProperty(layer, "text-allow-overlap", .layout, ctx, default: LayoutDefaults.textAllowOverlap,
                       convert: Convert.bool)
     }
     /// `text-overlap` (layout, enum, no default: nil when unset).
@@ -219,17 +219,17 @@ extension SymbolProperties {
     }
     /// `text-ignore-placement` (layout, boolean, default false).
     var textIgnorePlacement: LayerProperty<Bool> {
-        LayerProperty(layer, "text-ignore-placement", .layout, ctx, default: Defaults.textIgnorePlacement,
+        LayerProperty(layer, "text-ignore-placement", .layout, ctx, default: LayoutDefaults.textIgnorePlacement,
                       convert: Convert.bool)
     }
     /// `text-optional` (layout, boolean, default false).
     var textOptional: LayerProperty<Bool> {
-        LayerProperty(layer, "text-optional", .layout, ctx, default: Defaults.textOptional,
+        LayerProperty(layer, "text-optional", .layout, ctx, default: LayoutDefaults.textOptional,
                       convert: Convert.bool)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum LayoutDefaults {
         static let symbolPlacement = DefaultProperties.expression("symbol-placement", .symbol, .layout)
         static let symbolSpacing = DefaultProperties.expression("symbol-spacing", .symbol, .layout)
         static let symbolAvoidEdges = DefaultProperties.expression("symbol-avoid-edges", .symbol, .layout)

@@ -9,77 +9,77 @@ import StyleSpec
 extension SymbolProperties {
     /// `icon-opacity` (paint, number, default 1).
     var iconOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "icon-opacity", .paint, ctx, default: Defaults.iconOpacity,
+        LayerProperty(layer, "icon-opacity", .paint, ctx, default: PaintDefaults.iconOpacity,
                       convert: Convert.number)
     }
     /// `icon-color` (paint, color, default "#000000").
     var iconColor: LayerProperty<Color> {
-        LayerProperty(layer, "icon-color", .paint, ctx, default: Defaults.iconColor,
+        LayerProperty(layer, "icon-color", .paint, ctx, default: PaintDefaults.iconColor,
                       convert: Convert.color)
     }
     /// `icon-halo-color` (paint, color, default "rgba(0, 0, 0, 0)").
     var iconHaloColor: LayerProperty<Color> {
-        LayerProperty(layer, "icon-halo-color", .paint, ctx, default: Defaults.iconHaloColor,
+        LayerProperty(layer, "icon-halo-color", .paint, ctx, default: PaintDefaults.iconHaloColor,
                       convert: Convert.color)
     }
     /// `icon-halo-width` (paint, number, default 0).
     var iconHaloWidth: LayerProperty<Float> {
-        LayerProperty(layer, "icon-halo-width", .paint, ctx, default: Defaults.iconHaloWidth,
+        LayerProperty(layer, "icon-halo-width", .paint, ctx, default: PaintDefaults.iconHaloWidth,
                       convert: Convert.number)
     }
     /// `icon-halo-blur` (paint, number, default 0).
     var iconHaloBlur: LayerProperty<Float> {
-        LayerProperty(layer, "icon-halo-blur", .paint, ctx, default: Defaults.iconHaloBlur,
+        LayerProperty(layer, "icon-halo-blur", .paint, ctx, default: PaintDefaults.iconHaloBlur,
                       convert: Convert.number)
     }
     /// `icon-translate` (paint, array of number (2), default [0, 0]).
     var iconTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "icon-translate", .paint, ctx, default: Defaults.iconTranslate,
+        LayerProperty(layer, "icon-translate", .paint, ctx, default: PaintDefaults.iconTranslate,
                       convert: Convert.offset)
     }
     /// `icon-translate-anchor` (paint, enum, default "map").
     var iconTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "icon-translate-anchor", .paint, ctx, default: Defaults.iconTranslateAnchor,
+        LayerProperty(layer, "icon-translate-anchor", .paint, ctx, default: PaintDefaults.iconTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
     /// `text-opacity` (paint, number, default 1).
     var textOpacity: LayerProperty<Float> {
-        LayerProperty(layer, "text-opacity", .paint, ctx, default: Defaults.textOpacity,
+        LayerProperty(layer, "text-opacity", .paint, ctx, default: PaintDefaults.textOpacity,
                       convert: Convert.number)
     }
     /// `text-color` (paint, color, default "#000000").
     var textColor: LayerProperty<Color> {
-        LayerProperty(layer, "text-color", .paint, ctx, default: Defaults.textColor,
+        LayerProperty(layer, "text-color", .paint, ctx, default: PaintDefaults.textColor,
                       convert: Convert.color)
     }
     /// `text-halo-color` (paint, color, default "rgba(0, 0, 0, 0)").
     var textHaloColor: LayerProperty<Color> {
-        LayerProperty(layer, "text-halo-color", .paint, ctx, default: Defaults.textHaloColor,
+        LayerProperty(layer, "text-halo-color", .paint, ctx, default: PaintDefaults.textHaloColor,
                       convert: Convert.color)
     }
     /// `text-halo-width` (paint, number, default 0).
     var textHaloWidth: LayerProperty<Float> {
-        LayerProperty(layer, "text-halo-width", .paint, ctx, default: Defaults.textHaloWidth,
+        LayerProperty(layer, "text-halo-width", .paint, ctx, default: PaintDefaults.textHaloWidth,
                       convert: Convert.number)
     }
     /// `text-halo-blur` (paint, number, default 0).
     var textHaloBlur: LayerProperty<Float> {
-        LayerProperty(layer, "text-halo-blur", .paint, ctx, default: Defaults.textHaloBlur,
+        LayerProperty(layer, "text-halo-blur", .paint, ctx, default: PaintDefaults.textHaloBlur,
                       convert: Convert.number)
     }
     /// `text-translate` (paint, array of number (2), default [0, 0]).
     var textTranslate: LayerProperty<SIMD2<Float>> {
-        LayerProperty(layer, "text-translate", .paint, ctx, default: Defaults.textTranslate,
+        LayerProperty(layer, "text-translate", .paint, ctx, default: PaintDefaults.textTranslate,
                       convert: Convert.offset)
     }
     /// `text-translate-anchor` (paint, enum, default "map").
     var textTranslateAnchor: LayerProperty<TranslateAnchor> {
-        LayerProperty(layer, "text-translate-anchor", .paint, ctx, default: Defaults.textTranslateAnchor,
+        LayerProperty(layer, "text-translate-anchor", .paint, ctx, default: PaintDefaults.textTranslateAnchor,
                       convert: TranslateAnchor.from)
     }
 
     /// The spec defaults of this section, compiled on first use.
-    private enum Defaults {
+    private enum PaintDefaults {
         static let iconOpacity = DefaultProperties.expression("icon-opacity", .symbol, .paint)
         static let iconColor = DefaultProperties.expression("icon-color", .symbol, .paint)
         static let iconHaloColor = DefaultProperties.expression("icon-halo-color", .symbol, .paint)

@@ -39,7 +39,7 @@ final class SymbolLayerProperties: @unchecked Sendable {
     let iconOffset: LayerProperty<SIMD2<Float>>
     let iconTextFit: IconTextFit
     let iconTextFitPadding: LayerProperty<[Float]>
-    let placement: SymbolPlacement
+    let placement: SymbolPlacementType
     /// `text-writing-mode` of point labels: the order writing modes are tried in; whether
     /// vertical is one of them.
     let writingModes: [String]
