@@ -8,6 +8,8 @@ Run by hand from the package root after updating Sources/StyleSpec/Resources/v8.
 It writes Sources/StyleSpec/Spec/Generated/*.swift (committed), so the binary needs no resource
 bundle at run time. The facts (types, defaults, ranges, enum values, units, expression support,
 property types, transitions) come from v8.json; the Swift shapes are ours (PropertySpec.swift).
+Re-run Scripts/generate-layer-properties.py too: the renderer's typed layer properties come from
+the same file.
 """
 import json
 import os

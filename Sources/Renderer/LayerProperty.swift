@@ -14,8 +14,15 @@ struct LayerProperty<T> {
 
     init(_ layer: Layer, _ name: String, _ section: PropertySection, _ ctx: EvaluationContext,
          convert: @escaping (Value) -> T) {
+        self.init(layer, name, section, ctx, default: DefaultProperties.expression(name, layer.type, section), convert: convert)
+    }
+
+    /// With the spec default already at hand (the generated `*Properties` keep theirs in static
+    /// lets, so a render does not look it up by name).
+    init(_ layer: Layer, _ name: String, _ section: PropertySection, _ ctx: EvaluationContext,
+         default fallback: @autoclosure () -> PropertyExpression?, convert: @escaping (Value) -> T) {
         self.convert = convert
-        let expr = (section == .paint ? layer.paint[name] : layer.layout[name]) ?? DefaultProperties.expression(name, layer.type, section)
+        let expr = (section == .paint ? layer.paint[name] : layer.layout[name]) ?? fallback()
         guard let expr else {
             // A property the spec does not know for this type: its conversion of null decides.
             constant = convert(.null); expression = nil; return
@@ -143,11 +150,25 @@ enum Convert {
         return nil
     }
 
-    static func lineCap(_ v: Value) -> LineCap {
-        switch string(v) { case "round": return .round; case "square": return .square; default: return .butt }
+    /// `[Double]` as the value's numbers (`line-dasharray`), empty for anything else.
+    static func doubles(_ v: Value) -> [Double] {
+        v.numbers ?? []
     }
 
-    static func lineJoin(_ v: Value) -> LineJoin {
-        switch string(v) { case "round": return .round; case "bevel": return .bevel; default: return .miter }
+    /// A fixed-length number array (`icon-text-fit-padding`): its numbers, others dropped.
+    static func floats(_ v: Value) -> [Float] {
+        switch v {
+        case .numberArray(let a): return a.map(Float.init)
+        case .array(let a): return a.compactMap { $0.numberValue.map(Float.init) }
+        default: return []
+        }
     }
+
+    /// An array of strings (`text-font`, `text-writing-mode`); other elements dropped.
+    static func strings(_ v: Value) -> [String] {
+        (v.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
+    /// The value itself (`formatted`, `variableAnchorOffsetCollection`: their painters parse it).
+    static func value(_ v: Value) -> Value { v }
 }

@@ -128,10 +128,10 @@ final class RenderFrame {
 
     /// Device-pixel shift for `*-translate` [x, y] (CSS px) with its anchor: `map` rotates with
     /// the map, `viewport` stays screen-aligned.
-    func translation(_ t: SIMD2<Float>, anchor: String) -> SIMD2<Float> {
+    func translation(_ t: SIMD2<Float>, anchor: TranslateAnchor) -> SIMD2<Float> {
         let r = Float(camera.pixelRatio)
         var v = t * r
-        if anchor != "viewport", camera.isRotated {
+        if anchor != .viewport, camera.isRotated {
             let a = Float(-camera.bearing * .pi / 180)
             let c = cosf(a), s = sinf(a)
             v = SIMD2(c * v.x - s * v.y, s * v.x + c * v.y)

@@ -17,11 +17,12 @@ struct BackgroundLayerPainter: LayerPainter {
     /// True when the image is no longer one colour (a pattern, or a band of the world).
     static func paint(_ layer: Layer, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
         let ctx = frame.layerContext
-        let opacity = LayerProperty(layer, "background-opacity", .paint, ctx, convert: Convert.number).value(ctx)
-        if layer.paint["background-pattern"] != nil {
+        let props = BackgroundProperties(layer, ctx)
+        let opacity = props.backgroundOpacity.value(ctx)
+        if props.isSet(.backgroundPattern) {
             return paintPattern(layer, opacity: opacity, frame, on: canvas)
         }
-        let color = LayerProperty(layer, "background-color", .paint, ctx, convert: Convert.color).value(ctx)
+        let color = props.backgroundColor.value(ctx)
         frame.clock.mark(.style)
         let c = color.withAlpha(multipliedBy: opacity)
         guard c.a > 0 else { return false }
@@ -44,7 +45,7 @@ struct BackgroundLayerPainter: LayerPainter {
     private static func paintPattern(_ layer: Layer, opacity: Float, _ frame: RenderFrame, on canvas: Canvas) -> Bool {
         var floorCtx = frame.layerContext
         floorCtx.zoom = floorCtx.zoom.rounded(.down)
-        let name = LayerProperty(layer, "background-pattern", .paint, floorCtx, convert: Convert.imageName).value(floorCtx)
+        let name = BackgroundProperties(layer, floorCtx).backgroundPattern?.value(floorCtx) ?? nil
         frame.clock.mark(.style)
         guard opacity > 0, let name, let image = frame.images.pattern(name) else { return false }
         let placement = PatternPlacement(camera: frame.camera, projection: frame.projection, image: image)

@@ -18,16 +18,17 @@ struct CircleLayerPainter: LayerPainter {
     static func paint(_ layer: Layer, _ frame: RenderFrame, _ target: LayerTarget) throws {
         let tile = target.tile
         let ctx = frame.layerContext
-        let radius = LayerProperty(layer, "circle-radius", .paint, ctx, convert: Convert.number)
-        let color = LayerProperty(layer, "circle-color", .paint, ctx, convert: Convert.color)
-        let blur = LayerProperty(layer, "circle-blur", .paint, ctx, convert: Convert.number)
-        let opacity = LayerProperty(layer, "circle-opacity", .paint, ctx, convert: Convert.number)
-        let strokeWidth = LayerProperty(layer, "circle-stroke-width", .paint, ctx, convert: Convert.number)
-        let strokeColor = LayerProperty(layer, "circle-stroke-color", .paint, ctx, convert: Convert.color)
-        let strokeOpacity = LayerProperty(layer, "circle-stroke-opacity", .paint, ctx, convert: Convert.number)
-        let translate = LayerProperty(layer, "circle-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let anchor = LayerProperty(layer, "circle-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        let sortKey = layer.layout["circle-sort-key"].map { _ in LayerProperty(layer, "circle-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
+        let props = CircleProperties(layer, ctx)
+        let radius = props.circleRadius
+        let color = props.circleColor
+        let blur = props.circleBlur
+        let opacity = props.circleOpacity
+        let strokeWidth = props.circleStrokeWidth
+        let strokeColor = props.circleStrokeColor
+        let strokeOpacity = props.circleStrokeOpacity
+        let translate = props.circleTranslate.value(ctx)
+        let anchor = props.circleTranslateAnchor.value(ctx)
+        let sortKey = props.circleSortKey
         let shift = frame.translation(translate, anchor: anchor)
         frame.clock.mark(.style)
 

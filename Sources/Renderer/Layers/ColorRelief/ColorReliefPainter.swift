@@ -13,7 +13,7 @@ struct ColorReliefLayerPainter: LayerPainter {
     func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
         guard let id = layer.source, let spec = frame.style.source(id), spec.type == .rasterDEM else { return nil }
         let ctx = frame.layerContext
-        let opacity = max(0, min(1, LayerProperty(layer, "color-relief-opacity", .paint, ctx, convert: Convert.number).value(ctx)))
+        let opacity = max(0, min(1, ColorReliefProperties(layer, ctx).colorReliefOpacity.value(ctx)))
         guard opacity > 0 else { return nil }
         return LayerPlan { target in try ColorReliefPainter.draw(layer, spec, opacity: opacity, frame, on: target.canvas) }
     }
@@ -23,7 +23,7 @@ enum ColorReliefPainter {
     /// True when any DEM tile covers the view.
     static func draw(_ layer: Layer, _ spec: SourceSpec, opacity: Float, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
         let ctx = frame.layerContext
-        let nearest = LayerProperty(layer, "resampling", .paint, ctx, convert: Convert.string).value(ctx) == "nearest"
+        let nearest = ColorReliefProperties(layer, ctx).resampling.value(ctx) == .nearest
         let projection = PixelAlignedProjection.projection(frame.camera)
         guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return false }
         let ramp = ColorReliefRamp(layer, context: ctx, encoding: cover.encoding)

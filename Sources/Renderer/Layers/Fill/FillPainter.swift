@@ -32,18 +32,17 @@ enum FillPainter {
     /// source tile), nil for sources drawn whole. True when kept features drew (streamed
     /// ones count themselves).
     static func paint(_ layer: Layer, _ frame: RenderFrame, _ target: LayerTarget) throws -> Bool {
-        if layer.paint["fill-pattern"] != nil { try FillPatternPainter.paint(layer, frame, target); return false }
         let tile = target.tile
         let ctx = frame.layerContext
-        let color = LayerProperty(layer, "fill-color", .paint, ctx, convert: Convert.color)
-        let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)
-        let antialias = LayerProperty(layer, "fill-antialias", .paint, ctx, convert: Convert.bool).constantValue ?? true
-        let outline = !antialias ? nil
-            : layer.paint["fill-outline-color"] != nil
-            ? LayerProperty(layer, "fill-outline-color", .paint, ctx, convert: Convert.color) : color
-        let translate = LayerProperty(layer, "fill-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let anchor = LayerProperty(layer, "fill-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        let sortKey = layer.layout["fill-sort-key"].map { _ in LayerProperty(layer, "fill-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
+        let props = FillProperties(layer, ctx)
+        if props.isSet(.fillPattern) { try FillPatternPainter.paint(layer, frame, target); return false }
+        let color = props.fillColor
+        let opacity = props.fillOpacity
+        let antialias = props.fillAntialias.constantValue ?? true
+        let outline = !antialias ? nil : props.fillOutlineColor ?? color
+        let translate = props.fillTranslate.value(ctx)
+        let anchor = props.fillTranslateAnchor.value(ctx)
+        let sortKey = props.fillSortKey
         let offset = frame.translation(translate, anchor: anchor)
         frame.clock.mark(.style)
 
@@ -109,7 +108,7 @@ enum FillPainter {
         }
         canvas.fill(path, rule: .nonZero, paint: .solid(c), antialias: false)
         // MapLibre's opaque pass draws this interior under any heatmap (HeatmapOverlay).
-        guard opaqueColor, layer.paint["fill-pattern"] == nil else { return nil }
+        guard opaqueColor, !FillProperties(layer, frame.layerContext).isSet(.fillPattern) else { return nil }
         return try frame.compositeHeatmapsOverOpaque(interior: path)
     }
 

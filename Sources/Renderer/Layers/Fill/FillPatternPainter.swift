@@ -25,14 +25,15 @@ enum FillPatternPainter {
         let floorZoom = ctx.zoom.rounded(.down)
         var floorCtx = ctx
         floorCtx.zoom = floorZoom
-        let pattern = LayerProperty(layer, "fill-pattern", .paint, floorCtx, convert: Convert.imageName)
-        let opacity = LayerProperty(layer, "fill-opacity", .paint, ctx, convert: Convert.number)
-        let antialias = LayerProperty(layer, "fill-antialias", .paint, ctx, convert: Convert.bool).constantValue ?? true
-        let outlineColor = antialias && layer.paint["fill-outline-color"] != nil
-            ? LayerProperty(layer, "fill-outline-color", .paint, ctx, convert: Convert.color) : nil
-        let translate = LayerProperty(layer, "fill-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let anchor = LayerProperty(layer, "fill-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        let sortKey = layer.layout["fill-sort-key"].map { _ in LayerProperty(layer, "fill-sort-key", .layout, ctx, convert: Convert.optionalNumber) }
+        // Only called for layers that set `fill-pattern`.
+        guard let pattern = FillProperties(layer, floorCtx).fillPattern else { return }
+        let props = FillProperties(layer, ctx)
+        let opacity = props.fillOpacity
+        let antialias = props.fillAntialias.constantValue ?? true
+        let outlineColor = antialias ? props.fillOutlineColor : nil
+        let translate = props.fillTranslate.value(ctx)
+        let anchor = props.fillTranslateAnchor.value(ctx)
+        let sortKey = props.fillSortKey
         let offset = frame.translation(translate, anchor: anchor)
         frame.clock.mark(.style)
 

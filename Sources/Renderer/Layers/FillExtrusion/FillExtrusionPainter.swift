@@ -13,7 +13,7 @@ struct FillExtrusionLayerPainter: LayerPainter {
 
     func plan(_ layer: Layer, _ frame: RenderFrame) throws -> LayerPlan? {
         let ctx = frame.layerContext
-        let opacity = LayerProperty(layer, "fill-extrusion-opacity", .paint, ctx, convert: Convert.number).value(ctx)
+        let opacity = FillExtrusionProperties(layer, ctx).fillExtrusionOpacity.value(ctx)
         guard opacity > 0 else { return nil }
         let light = StyleLight(frame.style, context: ctx, bearing: frame.camera.bearing)
         frame.clock.mark(.style)
@@ -29,13 +29,14 @@ enum FillExtrusionPainter {
     static func paint(_ layer: Layer, _ light: StyleLight, _ frame: RenderFrame, _ target: LayerTarget) throws {
         let tile = target.tile
         let ctx = frame.layerContext
-        let color = LayerProperty(layer, "fill-extrusion-color", .paint, ctx, convert: Convert.color)
-        let translate = LayerProperty(layer, "fill-extrusion-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let anchor = LayerProperty(layer, "fill-extrusion-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let props = FillExtrusionProperties(layer, ctx)
+        let color = props.fillExtrusionColor
+        let translate = props.fillExtrusionTranslate.value(ctx)
+        let anchor = props.fillExtrusionTranslateAnchor.value(ctx)
         let offset = frame.translation(translate, anchor: anchor)
         let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
         let margin = 2 + Double((offset * offset).sum().squareRoot())
-        let rounding = Double(LayerProperty(layer, "fill-extrusion-rounded-corner-distance", .layout, ctx, convert: Convert.number).value(ctx))
+        let rounding = Double(props.fillExtrusionRoundedCornerDistance.value(ctx))
         let canvas = target.canvas
         frame.clock.mark(.style)
 

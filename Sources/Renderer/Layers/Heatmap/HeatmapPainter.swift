@@ -27,12 +27,13 @@ enum HeatmapPainter {
     /// The density of every point (per source tile), then its colours composited once.
     static func plan(_ layer: Layer, _ frame: RenderFrame) -> LayerPlan? {
         let ctx = frame.layerContext
-        let opacity = max(0, min(1, LayerProperty(layer, "heatmap-opacity", .paint, ctx, convert: Convert.number).value(ctx)))
+        let props = HeatmapProperties(layer, ctx)
+        let opacity = max(0, min(1, props.heatmapOpacity.value(ctx)))
         // MapLibre skips the layer at opacity 0 (both passes).
         guard opacity > 0 else { return nil }
-        let radius = LayerProperty(layer, "heatmap-radius", .paint, ctx, convert: Convert.number)
-        let weight = LayerProperty(layer, "heatmap-weight", .paint, ctx, convert: Convert.number)
-        let intensity = LayerProperty(layer, "heatmap-intensity", .paint, ctx, convert: Convert.number).value(ctx)
+        let radius = props.heatmapRadius
+        let weight = props.heatmapWeight
+        let intensity = props.heatmapIntensity.value(ctx)
         let ramp = frame.resources.heatmapRamps.ramp(for: layer, context: ctx)
         frame.clock.mark(.style)
 

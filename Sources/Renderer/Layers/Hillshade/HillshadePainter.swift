@@ -20,7 +20,7 @@ enum HillshadePainter {
     /// True when any DEM tile covers the view (shading is never one colour).
     static func draw(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas) throws -> Bool {
         let shading = shading(layer, frame)
-        let nearest = LayerProperty(layer, "resampling", .paint, frame.layerContext, convert: Convert.string).value(frame.layerContext) == "nearest"
+        let nearest = HillshadeProperties(layer, frame.layerContext).resampling.value(frame.layerContext) == .nearest
         frame.clock.mark(.style)
         let projection = PixelAlignedProjection.projection(frame.camera)
         guard let cover = try DEMTileCover(spec, frame, projection: projection) else { return false }
@@ -38,21 +38,22 @@ enum HillshadePainter {
     /// The layer's lights and colours for this frame.
     static func shading(_ layer: Layer, _ frame: RenderFrame) -> HillshadeShading {
         let ctx = frame.layerContext
-        func numbers(_ name: String) -> [Float] {
-            let v = LayerProperty(layer, name, .paint, ctx, convert: Convert.numbers).value(ctx)
+        let props = HillshadeProperties(layer, ctx)
+        func numbers(_ p: LayerProperty<[Float]>) -> [Float] {
+            let v = p.value(ctx)
             return v.isEmpty ? [0] : v
         }
-        func colors(_ name: String) -> [SIMD4<Float>] {
-            let v = LayerProperty(layer, name, .paint, ctx, convert: Convert.premultipliedColors).value(ctx)
+        func colors(_ p: LayerProperty<[SIMD4<Float>]>) -> [SIMD4<Float>] {
+            let v = p.value(ctx)
             return v.isEmpty ? [SIMD4(repeating: 0)] : v
         }
-        let method = HillshadeShading.Method(rawValue: LayerProperty(layer, "hillshade-method", .paint, ctx, convert: Convert.string).value(ctx)) ?? .standard
-        let anchor = LayerProperty(layer, "hillshade-illumination-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let method = props.hillshadeMethod.value(ctx)
+        let anchor = props.hillshadeIlluminationAnchor.value(ctx)
         // A viewport-anchored light turns with the map: against the tiles it is the
         // direction plus the bearing.
-        let turn = anchor == "viewport" ? Float(frame.camera.bearing) : 0
-        let directions = numbers("hillshade-illumination-direction"), altitudes = numbers("hillshade-illumination-altitude")
-        let shadows = colors("hillshade-shadow-color"), highlights = colors("hillshade-highlight-color")
+        let turn = anchor == .viewport ? Float(frame.camera.bearing) : 0
+        let directions = numbers(props.hillshadeIlluminationDirection), altitudes = numbers(props.hillshadeIlluminationAltitude)
+        let shadows = colors(props.hillshadeShadowColor), highlights = colors(props.hillshadeHighlightColor)
         // Only `multidirectional` uses more than the first light; shorter arrays repeat
         // their last entry.
         let count = method == .multidirectional
@@ -62,8 +63,8 @@ enum HillshadePainter {
             return HillshadeShading.Light(azimuth: (at(directions) + turn) * .pi / 180, altitude: at(altitudes) * .pi / 180,
                                           shadow: at(shadows), highlight: at(highlights))
         }
-        let accent = LayerProperty(layer, "hillshade-accent-color", .paint, ctx, convert: Convert.color).value(ctx)
-        let exaggeration = LayerProperty(layer, "hillshade-exaggeration", .paint, ctx, convert: Convert.number).value(ctx)
+        let accent = props.hillshadeAccentColor.value(ctx)
+        let exaggeration = props.hillshadeExaggeration.value(ctx)
         return HillshadeShading(method: method, lights: lights, accent: Convert.premultiplied(accent), exaggeration: exaggeration)
     }
 }

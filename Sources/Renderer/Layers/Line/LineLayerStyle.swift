@@ -47,34 +47,31 @@ final class LineLayerStyle: @unchecked Sendable {
         // map opened at a fractional zoom has just zoomed in from its integer part.
         fromZoom = zoom > floorZoom ? floorZoom - 1 : floorZoom + 1
         pixelRatio = Float(frame.camera.pixelRatio)
-        color = LayerProperty(layer, "line-color", .paint, ctx, convert: Convert.color)
-        opacity = LayerProperty(layer, "line-opacity", .paint, ctx, convert: Convert.number)
-        width = LayerProperty(layer, "line-width", .paint, ctx, convert: Convert.number)
-        gap = LayerProperty(layer, "line-gap-width", .paint, ctx, convert: Convert.number)
-        offset = LayerProperty(layer, "line-offset", .paint, ctx, convert: Convert.number)
-        blur = LayerProperty(layer, "line-blur", .paint, ctx, convert: Convert.number)
-        cap = LayerProperty(layer, "line-cap", .layout, ctx, convert: Convert.lineCap)
-        join = LayerProperty(layer, "line-join", .layout, ctx, convert: Convert.lineJoin)
-        miterLimit = LayerProperty(layer, "line-miter-limit", .layout, ctx, convert: Convert.number)
-        roundLimit = LayerProperty(layer, "line-round-limit", .layout, ctx, convert: Convert.number)
-        sortKey = layer.layout["line-sort-key"].map { _ in
-            LayerProperty(layer, "line-sort-key", .layout, ctx, convert: Convert.optionalNumber)
-        }
+        let props = LineProperties(layer, ctx)
+        color = props.lineColor
+        opacity = props.lineOpacity
+        width = props.lineWidth
+        gap = props.lineGapWidth
+        offset = props.lineOffset
+        blur = props.lineBlur
+        cap = props.lineCap
+        join = props.lineJoin
+        miterLimit = props.lineMiterLimit
+        roundLimit = props.lineRoundLimit
+        sortKey = props.lineSortKey
         var floorCtx = ctx
         floorCtx.zoom = floorZoom
-        pattern = layer.paint["line-pattern"].map { _ in
-            LayerProperty(layer, "line-pattern", .paint, floorCtx, convert: Convert.imageName)
-        }
+        let floorProps = LineProperties(layer, floorCtx)
+        pattern = floorProps.linePattern
         if pattern != nil {
             dashes = nil; dashesFrom = nil
-            floorWidth = LayerProperty(layer, "line-width", .paint, floorCtx, convert: Convert.number)
-        } else if layer.paint["line-dasharray"] != nil {
+            floorWidth = floorProps.lineWidth
+        } else if let floorDashes = floorProps.lineDasharray {
             var fromCtx = ctx
             fromCtx.zoom = fromZoom
-            let numbers: (Value) -> [Double] = { $0.numbers ?? [] }
-            dashes = LayerProperty(layer, "line-dasharray", .paint, floorCtx, convert: numbers)
-            dashesFrom = LayerProperty(layer, "line-dasharray", .paint, fromCtx, convert: numbers)
-            floorWidth = LayerProperty(layer, "line-width", .paint, floorCtx, convert: Convert.number)
+            dashes = floorDashes
+            dashesFrom = LineProperties(layer, fromCtx).lineDasharray
+            floorWidth = floorProps.lineWidth
         } else {
             dashes = nil; dashesFrom = nil; floorWidth = nil
         }

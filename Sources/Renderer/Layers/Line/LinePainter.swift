@@ -50,8 +50,9 @@ struct LinePainter {
     static func paint(_ layer: Layer, _ style: LineLayerStyle, _ frame: RenderFrame, _ target: LayerTarget) throws {
         guard let tiling = FeatureStream.tiling(layer, in: frame, tile: target.tile) else { return }
         let ctx = frame.layerContext
-        let translate = LayerProperty(layer, "line-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let anchor = LayerProperty(layer, "line-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+        let props = LineProperties(layer, ctx)
+        let translate = props.lineTranslate.value(ctx)
+        let anchor = props.lineTranslateAnchor.value(ctx)
         let idealZoom = max(0, Int(frame.camera.zoom.rounded(.down)))
         let units = TileUnitFrame(camera: frame.camera, projection: frame.projection, tileZoom: tiling.tileZoom, idealZoom: idealZoom)
         frame.clock.mark(.style)

@@ -18,18 +18,16 @@ struct RasterLayerPainter: LayerPainter {
 enum RasterPainter {
     static func paint(_ layer: Layer, _ spec: SourceSpec, _ frame: RenderFrame, on canvas: Canvas) throws {
         let ctx = frame.layerContext
-        func number(_ name: String) -> Double {
-            Double(LayerProperty(layer, name, .paint, ctx, convert: Convert.number).value(ctx))
-        }
-        let opacity = Float(max(0, min(1, number("raster-opacity"))))
+        let props = RasterProperties(layer, ctx)
+        func number(_ p: LayerProperty<Float>) -> Double { Double(p.value(ctx)) }
+        let opacity = Float(max(0, min(1, number(props.rasterOpacity))))
         guard opacity > 0 else { return }
         // The generic `resampling` wins when the layer sets it; `raster-resampling` otherwise.
-        let resamplingName = layer.paint["resampling"] != nil ? "resampling" : "raster-resampling"
-        let resampling = LayerProperty(layer, resamplingName, .paint, ctx, convert: Convert.string).value(ctx)
-        let adjustment = RasterColorAdjustment(hueRotate: number("raster-hue-rotate"), saturation: number("raster-saturation"),
-                                               contrast: number("raster-contrast"), brightnessMin: number("raster-brightness-min"),
-                                               brightnessMax: number("raster-brightness-max"))
-        let filter: ImageFilter = resampling == "nearest" ? .nearest : .bilinear
+        let resampling = (props.isSet(.resampling) ? props.resampling : props.rasterResampling).value(ctx)
+        let adjustment = RasterColorAdjustment(hueRotate: number(props.rasterHueRotate), saturation: number(props.rasterSaturation),
+                                               contrast: number(props.rasterContrast), brightnessMin: number(props.rasterBrightnessMin),
+                                               brightnessMax: number(props.rasterBrightnessMax))
+        let filter: ImageFilter = resampling == .nearest ? .nearest : .bilinear
         frame.clock.mark(.style)
         switch spec.type {
         case .raster: try RasterTileDrawing.draw(spec, frame, on: canvas, opacity: opacity, filter: filter, adjustment: adjustment)

@@ -13,7 +13,7 @@ enum SymbolIconTextFit {
 
     /// The icon refitted to the text's box (`shaping` in 24 px units; `fontScale` = text
     /// size / 24) in CSS pixels at icon-size 1.
-    static func fit(_ icon: SymbolIcons.Shaped, text shaping: TextShaping, mode: String, padding: [Float],
+    static func fit(_ icon: SymbolIcons.Shaped, text shaping: TextShaping, mode: IconTextFit, padding: [Float],
                     offset: SIMD2<Float>, fontScale: Double) -> SymbolIcons.Shaped {
         let pad = padding.count == 4 ? padding.map(Double.init) : [0, 0, 0, 0]
         let ratio = icon.image.pixelRatio
@@ -22,14 +22,14 @@ enum SymbolIconTextFit {
         let textLeft = shaping.left * fontScale, textRight = shaping.right * fontScale
         let textTop = shaping.top * fontScale, textBottom = shaping.bottom * fontScale
         var left: Double, right: Double, top: Double, bottom: Double
-        if mode == "width" || mode == "both" {
+        if mode == .width || mode == .both {
             left = Double(offset.x) + textLeft - pad[3]
             right = Double(offset.x) + textRight + pad[1]
         } else {
             left = Double(offset.x) + (textLeft + textRight - w) / 2
             right = left + w
         }
-        if mode == "height" || mode == "both" {
+        if mode == .height || mode == .both {
             top = Double(offset.y) + textTop - pad[0]
             bottom = Double(offset.y) + textBottom + pad[2]
         } else {

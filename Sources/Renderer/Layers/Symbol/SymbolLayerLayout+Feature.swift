@@ -14,7 +14,7 @@ extension SymbolLayerLayout {
         let fieldValue = self.field.value(fctx)
         let properties = fctx.feature?.properties ?? JSONObject()
         let (string, tagged) = labelText(fieldValue, fctx, properties: properties)
-        let icon = self.iconImage.value(fctx).flatMap { name -> (String, SpriteImage)? in
+        let icon = self.iconImage?.value(fctx).flatMap { name -> (String, SpriteImage)? in
             let name = self.iconTokens ? SymbolTokens.resolve(name, properties: properties) : name
             return frame.images.image(name).map { (name, $0) }
         }
@@ -33,7 +33,7 @@ extension SymbolLayerLayout {
             }
         }
         var verticalIcon: SymbolIcons.Shaped?
-        if self.iconTextFit != "none", let icon = shapedIcon, let shaping = shaped.shaping {
+        if self.iconTextFit != .none, let icon = shapedIcon, let shaping = shaped.shaping {
             func fit(_ text: TextShaping) -> SymbolIcons.Shaped {
                 SymbolIconTextFit.fit(icon, text: text, mode: self.iconTextFit, padding: self.iconTextFitPadding.value(fctx),
                                       offset: self.iconOffset.value(fctx), fontScale: Double(fontSize) / 24)
@@ -64,9 +64,9 @@ extension SymbolLayerLayout {
             var s = s
             if tokens { s = SymbolTokens.resolve(s, properties: properties) }
             switch textCase {
-            case "uppercase": s = s.uppercased()
-            case "lowercase": s = s.lowercased()
-            default: break
+            case .uppercase: s = s.uppercased()
+            case .lowercase: s = s.lowercased()
+            case .none: break
             }
             return s
         }
@@ -98,7 +98,7 @@ extension SymbolLayerLayout {
     struct TextSpot {
         var anchor: SymbolAnchor
         /// `text-justify` as written ("auto" follows the anchor) and as a fraction.
-        var justifyName: String
+        var justifyName: TextJustify
         var justify: Double
         /// `text-offset` (or the radial offset) in 24 px units.
         var textOffset: SIMD2<Double>
@@ -107,18 +107,23 @@ extension SymbolLayerLayout {
 
     /// The text's anchor, justification, offset and variable anchors.
     private func textSpot(_ fctx: EvaluationContext, alongLine: Bool, hasText: Bool) -> TextSpot {
-        let anchor = SymbolAnchor(rawValue: self.anchorName.value(fctx)) ?? .center
-        let justifyText = alongLine ? "center" : self.justifyName.value(fctx)
-        let justify = justifyText == "auto" ? anchor.alignment.x : justifyText == "left" ? 0 : justifyText == "right" ? 1 : 0.5
+        let anchor = self.anchor.value(fctx)
+        let justifyText = alongLine ? TextJustify.center : self.justify.value(fctx)
+        let justify = switch justifyText {
+        case .auto: anchor.alignment.x
+        case .left: 0.0
+        case .right: 1.0
+        case .center: 0.5
+        }
         let em = TextShaper.oneEm
         let off = self.offset.value(fctx)
         var textOffset = SIMD2(Double(off.x) * em, Double(off.y) * em)
         let radial = self.hasRadialOffset ? Double(self.radialOffset.value(fctx)) * em : nil
         var variable: [SymbolVariableAnchors.Candidate]?
         if !alongLine, hasText {
-            if let c = VariableAnchorOffsetCollection.from(self.variableAnchorOffset.value(fctx)) {
+            if let v = self.variableAnchorOffset?.value(fctx), let c = VariableAnchorOffsetCollection.from(v) {
                 variable = SymbolVariableAnchors.candidates(c)
-            } else if let names = self.variableAnchor.value(fctx), !names.isEmpty {
+            } else if let names = self.variableAnchor?.value(fctx), !names.isEmpty {
                 variable = SymbolVariableAnchors.candidates(names.compactMap(SymbolAnchor.init(rawValue:)), radialOffset: radial,
                                                             textOffset: textOffset)
             }
@@ -134,7 +139,7 @@ extension SymbolLayerLayout {
                            alongLine: Bool) -> (shaping: TextShaping?, variable: [TextShaping?], vertical: TextShaping?) {
         let text = tagged.codes
         let em = TextShaper.oneEm
-        let width = self.placement == "point" ? self.maxWidth.value(fctx) * em : Double.infinity
+        let width = self.placement == .point ? self.maxWidth.value(fctx) * em : Double.infinity
         // Images in text keep their pixel size: scaled by 24 / text-size at the tile's zoom
         // (and at the next zoom for line breaking, as MapLibre's layout size is).
         var nextZoom = fctx
@@ -155,7 +160,7 @@ extension SymbolLayerLayout {
             // Shaped around the centre; the chosen anchor's shift moves the text at placement.
             var byJustify: [Double: TextShaping?] = [:]
             for c in variable {
-                let j = spot.justifyName == "auto" ? SymbolVariableAnchors.justification(c.anchor) : spot.justify
+                let j = spot.justifyName == .auto ? SymbolVariableAnchors.justification(c.anchor) : spot.justify
                 if byJustify[j] == nil { byJustify[j] = .some(shape(.center, j, .zero)) }
                 variableShapings.append(byJustify[j]!)
             }
@@ -177,7 +182,7 @@ extension SymbolLayerLayout {
     /// The icon shaped (anchor, offset, size) with its paint; SDF icons get their shader inputs.
     private func icon(_ icon: (String, SpriteImage)?, _ sizeContext: EvaluationContext,
                       _ fctx: EvaluationContext) -> SymbolIcons.Shaped? {
-        var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: SymbolAnchor(rawValue: self.iconAnchorName.value(fctx)) ?? .center,
+        var shapedIcon = icon.map { SymbolIcons.shape($0.1, name: $0.0, anchor: self.iconAnchor.value(fctx),
                                                       offset: self.iconOffset.value(fctx), size: self.iconSize.value(sizeContext),
                                                       opacity: self.iconPaint.opacity(sizeContext)) }
         shapedIcon?.layerFiltersLinearly = self.iconSize.constantValue != 1 || self.iconRotate.constantValue != 0

@@ -16,17 +16,15 @@ enum SymbolLineLabels {
 
     static func place(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout) throws -> SymbolBatch {
         let ctx = frame.layerContext
-        func string(_ name: String) -> String { LayerProperty(layer, name, .layout, ctx, convert: Convert.string).value(ctx) }
-        func bool(_ name: String) -> Bool { LayerProperty(layer, name, .layout, ctx, convert: Convert.bool).value(ctx) }
-        func number(_ name: String) -> Double { Double(LayerProperty(layer, name, .layout, ctx, convert: Convert.number).value(ctx)) }
+        let props = SymbolProperties(layer, ctx)
         let options = Options(
-            center: layout.placement == "line-center",
-            textAlong: string("text-rotation-alignment") != "viewport",
-            iconAlong: string("icon-rotation-alignment") != "viewport",
-            keepUpright: bool("text-keep-upright"), iconKeepUpright: bool("icon-keep-upright"),
-            spacing: number("symbol-spacing"), maxAngle: number("text-max-angle") * .pi / 180)
-        let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
+            center: layout.placement == .lineCenter,
+            textAlong: props.textRotationAlignment.value(ctx) != .viewport,
+            iconAlong: props.iconRotationAlignment.value(ctx) != .viewport,
+            keepUpright: props.textKeepUpright.value(ctx), iconKeepUpright: props.iconKeepUpright.value(ctx),
+            spacing: Double(props.symbolSpacing.value(ctx)), maxAngle: Double(props.textMaxAngle.value(ctx)) * .pi / 180)
+        let translate = props.textTranslate.value(ctx)
+        let translateAnchor = props.textTranslateAnchor.value(ctx)
         let shift = frame.translation(translate, anchor: translateAnchor)
         let batch = SymbolBatch()
         let tiling = LayerTiling(perSourceTile: true, tileGeoJSON: true,

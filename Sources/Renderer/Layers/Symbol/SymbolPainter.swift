@@ -38,7 +38,7 @@ enum SymbolPainter {
         let template = frame.style.root["glyphs"]?.stringValue
         let layout = SymbolLayerLayout(layer, frame, glyphs: template)
         switch layout.placement {
-        case "point":
+        case .point:
             let batch = SymbolBatch()
             let perTile = frame.symbolPlacement.laysOutPerTile
             // A view has the labels of the tiles it shows, as MapLibre's: one anchored in a
@@ -50,11 +50,8 @@ enum SymbolPainter {
                 try SymbolPointLabels(layer, frame, layout, batch, tile: tile).run()
             }
             return batch
-        case "line", "line-center":
+        case .line, .lineCenter:
             return try SymbolLineLabels.place(layer, frame, layout)
-        default:
-            frame.resources.tiles.warnings.add("layer \(layer.id): symbol-placement \(layout.placement) is not drawn")
-            return nil
         }
     }
 

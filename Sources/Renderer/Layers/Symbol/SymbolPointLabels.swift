@@ -38,15 +38,12 @@ struct SymbolPointLabels {
     init(_ layer: Layer, _ frame: RenderFrame, _ layout: SymbolLayerLayout, _ batch: SymbolBatch, tile: SourceTilePass?) {
         self.layer = layer; self.frame = frame; self.layout = layout; self.batch = batch; self.tile = tile
         let ctx = frame.layerContext
-        let translate = LayerProperty(layer, "text-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let translateAnchor = LayerProperty(layer, "text-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        shift = frame.translation(translate, anchor: translateAnchor)
-        let iconTranslate = LayerProperty(layer, "icon-translate", .paint, ctx, convert: Convert.offset).value(ctx)
-        let iconTranslateAnchor = LayerProperty(layer, "icon-translate-anchor", .paint, ctx, convert: Convert.string).value(ctx)
-        iconShift = frame.translation(iconTranslate, anchor: iconTranslateAnchor)
+        let props = SymbolProperties(layer, ctx)
+        shift = frame.translation(props.textTranslate.value(ctx), anchor: props.textTranslateAnchor.value(ctx))
+        iconShift = frame.translation(props.iconTranslate.value(ctx), anchor: props.iconTranslateAnchor.value(ctx))
         let mapAngle = Float(-frame.camera.bearing * .pi / 180)
-        textMapAngle = layout.textRotationAlignment == "map" ? mapAngle : 0
-        iconMapAngle = layout.iconRotationAlignment == "map" ? mapAngle : 0
+        textMapAngle = layout.textRotationAlignment == .map ? mapAngle : 0
+        iconMapAngle = layout.iconRotationAlignment == .map ? mapAngle : 0
         frame.clock.mark(.style)
         ratio = Float(frame.camera.pixelRatio)
         let tileZoom = tile?.tileZoom ?? FeatureStream.tiling(layer, in: frame, tile: nil)?.tileZoom ?? Int(frame.zoom)

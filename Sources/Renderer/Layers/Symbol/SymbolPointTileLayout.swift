@@ -36,7 +36,7 @@ final class SymbolPointTileLayout: @unchecked Sendable {
             featureIndex += 1
             guard let f = layout.layout(fctx, alongLine: false) else { return }
             symbols.append((featureIndex, f, SymbolPainter.anchors(geometry, unitsPerWorld: unitsPerWorld),
-                            layout.sortKey?.value(fctx) ?? 0, size(f, ratio: ratio)))
+                            Float(layout.sortKey?.value(fctx) ?? 0), size(f, ratio: ratio)))
         }
         if layout.sortKey != nil {
             symbols = symbols.enumerated().sorted { a, b in

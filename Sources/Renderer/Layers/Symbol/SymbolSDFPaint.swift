@@ -10,13 +10,16 @@ struct SymbolSDFPaint {
     private let haloBlur: LayerProperty<Float>
     private let opacity: LayerProperty<Float>
 
-    /// `part` is "text" or "icon".
-    init(_ layer: Layer, _ part: String, _ ctx: EvaluationContext) {
-        color = LayerProperty(layer, "\(part)-color", .paint, ctx, convert: Convert.color)
-        haloColor = LayerProperty(layer, "\(part)-halo-color", .paint, ctx, convert: Convert.color)
-        haloWidth = LayerProperty(layer, "\(part)-halo-width", .paint, ctx, convert: Convert.number)
-        haloBlur = LayerProperty(layer, "\(part)-halo-blur", .paint, ctx, convert: Convert.number)
-        opacity = LayerProperty(layer, "\(part)-opacity", .paint, ctx, convert: Convert.number)
+    /// The text's paint (`text-color`, `text-halo-*`, `text-opacity`).
+    init(text p: SymbolProperties) {
+        color = p.textColor; haloColor = p.textHaloColor; haloWidth = p.textHaloWidth
+        haloBlur = p.textHaloBlur; opacity = p.textOpacity
+    }
+
+    /// The icon's paint (`icon-color`, `icon-halo-*`, `icon-opacity`).
+    init(icon p: SymbolProperties) {
+        color = p.iconColor; haloColor = p.iconHaloColor; haloWidth = p.iconHaloWidth
+        haloBlur = p.iconHaloBlur; opacity = p.iconOpacity
     }
 
     /// The feature's opacity, 0...1.

@@ -41,12 +41,12 @@ struct PointLabelCandidate {
     func decide(_ layout: SymbolLayerLayout, _ collisions: LabelCollisions) -> (JointPlacement, PlacedText)? {
         let fittedIconFits = f.icon?.fitted == true ? SymbolPainter.fittedIconCheck(layout, collisions, box: iconBox) : nil
         let fitted = SymbolPainter.placeText(f, at: at, scale: scale, padding: padding, angle: textAngle, mapAngle: textMapAngle,
-                                             cooperative: layout.textOverlap == "cooperative", layout, collisions,
+                                             cooperative: layout.textOverlap == .cooperative, layout, collisions,
                                              iconFits: fittedIconFits)
         let box = iconBox(fitted)
         var textFits = fitted != nil
         var iconFits = box.map {
-            layout.iconAllowOverlap || collisions.hasRoom(for: $0, cooperative: layout.iconOverlap == "cooperative")
+            layout.iconAllowOverlap || collisions.hasRoom(for: $0, cooperative: layout.iconOverlap == .cooperative)
         } ?? true
         // A symbol shows when its text and its icon both find room, unless one is optional.
         if f.shaping != nil, f.icon != nil {
@@ -57,9 +57,9 @@ struct PointLabelCandidate {
         }
         guard textFits || (iconFits && f.icon != nil) else { return nil }
         let text = textFits ? fitted! : PlacedText()
-        if let b = text.box, !layout.ignorePlacement { collisions.insert(b, blocksCooperative: layout.textOverlap == "never") }
+        if let b = text.box, !layout.ignorePlacement { collisions.insert(b, blocksCooperative: layout.textOverlap == .never) }
         if iconFits, f.icon != nil, let b = box, !layout.iconIgnorePlacement {
-            collisions.insert(b, blocksCooperative: layout.iconOverlap == "never")
+            collisions.insert(b, blocksCooperative: layout.iconOverlap == .never)
         }
         return (JointPlacement(variant: text.variant, text: textFits, icon: iconFits), text)
     }

@@ -10,11 +10,11 @@ extension SymbolPainter {
     /// text's overlap mode when it may overlap). Nil when the icon may overlap anyway.
     static func fittedIconCheck(_ layout: SymbolLayerLayout, _ collisions: LabelCollisions,
                                 box: @escaping (PlacedText?) -> SIMD4<Float>?) -> ((PlacedText, Bool) -> Bool)? {
-        guard layout.iconOverlap == "never" else { return nil }
+        guard layout.iconOverlap == .never else { return nil }
         return { text, overlapping in
             guard let b = box(text) else { return true }
             if !overlapping { return collisions.hasRoom(for: b) }
-            return layout.textOverlap == "always" ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true)
+            return layout.textOverlap == .always ? collisions.isPlaceable(b) : collisions.hasRoom(for: b, cooperative: true)
         }
     }
 
