@@ -9,7 +9,7 @@
 /// versions round identically.
 public enum ShaderBlend {
     /// 2^23: adding it to a value in 0...255 leaves that value, rounded, in the low bits.
-    public static let magic: Float = 8_388_608
+    @inlinable public static var magic: Float { 8_388_608 }
 
     @inlinable @inline(__always)
     public static func channel(_ c: Float, _ d: UInt32, _ k: Float, _ inv: Float) -> UInt32 {

@@ -14,7 +14,7 @@
     @usableFromInline let x0: Int, x1: Int, y0: Int, y1: Int
 
     /// Bounding boxes of at most this many pixel centres are tested pixel by pixel.
-    public static let directPixels = 16
+    @inlinable public static var directPixels: Int { 16 }
 
     /// Sets the triangle up (device pixels) inside `clip`; nil when it is degenerate,
     /// non-finite or misses the clip's bounds. Vertices must lie within ±2·10^6 pixels (the
@@ -26,7 +26,7 @@
     }
 
     /// A vertex beyond ±2·10^6 px or not finite (`snap`'s answer for it).
-    public static let unusable = SIMD2<Int32>(repeating: .min)
+    @inlinable public static var unusable: SIMD2<Int32> { SIMD2<Int32>(repeating: .min) }
 
     /// A device position snapped to 1/256 px, halves away from zero (without a libm call), or
     /// `unusable`. Lines snap each vertex once and set up their triangles from these.
@@ -67,7 +67,7 @@
     }
 
     /// Whether `run` tests pixels directly (else it steps the edges).
-    public var isSmall: Bool { (y1 &- y0 &+ 1) &* (x1 &- x0 &+ 1) <= Self.directPixels }
+    @inlinable public var isSmall: Bool { (y1 &- y0 &+ 1) &* (x1 &- x0 &+ 1) <= Self.directPixels }
 
     /// Hands every run of pixels inside the triangle and `clip` to `shader`, top to bottom.
     @inlinable @inline(__always)

@@ -18,7 +18,7 @@ public protocol SpanShader {
     public let alpha: Double, inverseAlpha: Double
 
     /// Fixed-point positions per pixel (GL's usual 8 bits of sub-pixel precision).
-    public static let subpixels: Double = 256
+    @inlinable public static var subpixels: Double { 256 }
 
     @inlinable
     public init(from a: SIMD2<Double>, to b: SIMD2<Double>) {
@@ -137,7 +137,7 @@ public protocol SpanShader {
         edgeCount = 4
     }
 
-    public var isEmpty: Bool { minX > maxX || minY > maxY }
+    @inlinable public var isEmpty: Bool { minX > maxX || minY > maxY }
 
     /// Narrows a row's run to the extra edges. The test of whether there are any is inlined
     /// into every row loop; the edges themselves (rotated views only) are a call.
