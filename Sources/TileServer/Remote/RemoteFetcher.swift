@@ -89,9 +89,8 @@ public final class RemoteFetcher: RemoteResources, @unchecked Sendable {
         }
         if let wait = granted {
             logger.warning("session \(owner.prefix(8)) spent its upstream fetch budget")
-            return loop.makeFailedFuture(APIError(.tooManyRequests, code: "remote_budget",
-                message: "this session may start \(settings.fetchesPerMinute) upstream fetches a minute (remoteFetchesPerMinute)",
-                headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))]))
+            return loop.makeFailedFuture(RemoteError.budgetSpent(perMinute: settings.fetchesPerMinute,
+                                                                 retryAfter: Int(wait.rounded(.up)) + 1))
         }
         return EventLoopFuture.andAllComplete(needs.map { start($0, on: loop) }, on: loop)
     }

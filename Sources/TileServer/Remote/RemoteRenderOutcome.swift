@@ -10,7 +10,7 @@ public struct RemoteFetchNeeded: Error, Sendable {
 extension RemoteNeeds {
     /// Runs `render` collecting what it lacks, then says what the server must do: nothing
     /// (the image is complete), fetch (`RemoteFetchNeeded`) or answer an upstream failure
-    /// (502/504 `APIError` naming the resource kind and host, with Retry-After): a tile drawn
+    /// (`RemoteError.failed`, a 502/504 naming the resource kind and host): a tile drawn
     /// without data it should have is never answered as a normal 200.
     /// `use` receives when the remote data the image shows stops being usable, and its versions.
     static func collecting<T>(use: RenderRemoteUse? = nil, _ render: () throws -> T) throws -> T {
@@ -18,7 +18,7 @@ extension RemoteNeeds {
         let result = try RemoteNeeds.$current.withValue(needs) { try render() }
         let missing = needs.missing
         if !missing.isEmpty { throw RemoteFetchNeeded(missing: missing) }
-        if let failure = needs.failed.first { throw APIError.upstream(failure) }
+        if let failure = needs.failed.first { throw RemoteError.failed(failure) }
         use?.set(expiry: needs.expiry, versions: needs.versions)
         return result
     }
@@ -34,14 +34,4 @@ final class RenderRemoteUse: @unchecked Sendable {
     func set(expiry: Double?, versions: [UInt64]) { lock.lock(); self.expiry = expiry; versionList = versions; lock.unlock() }
     var time: Double? { lock.lock(); defer { lock.unlock() }; return expiry }
     var versions: [UInt64] { lock.lock(); defer { lock.unlock() }; return versionList }
-}
-
-extension APIError {
-    /// A remote resource that could not be had: 504 for a timeout, else 502.
-    static func upstream(_ f: RemoteResourceFailed) -> APIError {
-        let timeout = f.reason == "timed out"
-        return APIError(timeout ? .gatewayTimeout : .badGateway, code: timeout ? "upstream_timeout" : "upstream_failed",
-                        message: "the \(f.kind.rawValue) from \(f.host) could not be fetched: \(f.reason)",
-                        headers: f.transient ? [("Retry-After", "5")] : [])
-    }
 }

@@ -147,9 +147,7 @@ public final class TileService: Sendable {
             guard let needed = error as? RemoteFetchNeeded else { return loop.makeFailedFuture(error) }
             guard let remote = self.remote, round < Self.maxFetchRounds else {
                 let what = needed.missing.first.map { "\($0.kind.rawValue) from \(DataDirectory.host(of: $0.url) ?? "?")" } ?? "remote data"
-                return loop.makeFailedFuture(APIError(.badGateway, code: "upstream_failed",
-                                                      message: "the \(what) is still missing after \(round) fetch rounds",
-                                                      headers: [("Retry-After", "5")]))
+                return loop.makeFailedFuture(RemoteError.stillMissing(what: what, rounds: round))
             }
             return remote.fetch(needed.missing, owner: owner, on: loop).flatMap { self.renderFetching(on: loop, owner: owner, render, round: round + 1) }
         }
