@@ -24,11 +24,11 @@ final class ImageOutputTests: XCTestCase {
     func testBadQualityIs400() {
         for (file, q) in [("2.webp", "0"), ("2.webp", "101"), ("2.jpg", "-5"), ("2.jpg", "abc"), ("2.jpg", "8.5"), ("2.png", "80")] {
             XCTAssertThrowsError(try tile(file, quality: q), "\(file)?quality=\(q)") { e in
-                XCTAssertEqual((e as? APIError)?.status.code, 400)
-                XCTAssertEqual((e as? APIError)?.code, "invalid_quality")
+                XCTAssertEqual(APIError(mapping: e)?.status.code, 400)
+                XCTAssertEqual(APIError(mapping: e)?.code, "invalid_quality")
             }
         }
-        XCTAssertThrowsError(try tile("2.gif")) { XCTAssertEqual(($0 as? APIError)?.code, "invalid_tile") }
+        XCTAssertThrowsError(try tile("2.gif")) { XCTAssertEqual(APIError(mapping: $0)?.code, "invalid_tile") }
     }
 
     func testCacheKeysSeparateFormatsAndQualitiesButKeepPNGKeys() throws {

@@ -20,7 +20,7 @@ final class RenderRequestTests: XCTestCase {
                           ("25", "0", "0.png"), ("1", "+1", "0.png"), ("1", "0", ".png"), ("1", "0x1", "0.png"),
                           ("1", "0", "0@x.png"), ("99999999999", "0", "0.png")] {
             XCTAssertThrowsError(try parse(z, x, f), "\(z)/\(x)/\(f)") { e in
-                XCTAssertEqual((e as? APIError)?.status.code, 400)
+                XCTAssertEqual(APIError(mapping: e)?.status.code, 400)
             }
         }
     }
@@ -40,7 +40,7 @@ final class RenderRequestTests: XCTestCase {
                              ("0,0,1", "8193x10.png"), ("0,0,1", "5000x10@2x.png"), ("0,0,1", "10.5x10.png"),
                              ("0,0,1", "0x10.png"), ("0,0,1", "10x10.gif"), ("0,0,1", "1x1@0.5x.png"), ("+1,0,1", "1x1.png")] {
             XCTAssertThrowsError(try StaticView.parse(view: view, size: size, maxSide: 8192), "\(view) \(size)") { e in
-                XCTAssertEqual((e as? APIError)?.status.code, 400)
+                XCTAssertEqual(APIError(mapping: e)?.status.code, 400)
             }
         }
     }

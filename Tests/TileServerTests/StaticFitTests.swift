@@ -56,14 +56,14 @@ final class StaticFitTests: XCTestCase {
         for b in [[10, 0, 5, 1], [0, 5, 1, 4], [-181, 0, 0, 1], [0, 0, 181, 1], [0, -86, 1, 0], [0, 0, 1, 90],
                   [Double.nan, 0, 1, 1]] {
             XCTAssertThrowsError(try StaticBounds(minx: b[0], miny: b[1], maxx: b[2], maxy: b[3]), "\(b)") { e in
-                XCTAssertEqual((e as? APIError)?.code, "invalid_bounds")
+                XCTAssertEqual(APIError(mapping: e)?.code, "invalid_bounds")
             }
         }
         XCTAssertThrowsError(try StaticBounds(minx: 10, miny: 0, maxx: 5, maxy: 1)) { e in
-            XCTAssertTrue((e as? APIError)?.message.contains("minx 10.0 is east of maxx 5.0") == true, "\(e)")
+            XCTAssertTrue(APIError(mapping: e)?.message.contains("minx 10.0 is east of maxx 5.0") == true, "\(e)")
         }
         for p in ["-0.1", "x", "1e2", ""] {
-            XCTAssertThrowsError(try StaticBounds.padding(p), p) { e in XCTAssertEqual((e as? APIError)?.code, "invalid_padding") }
+            XCTAssertThrowsError(try StaticBounds.padding(p), p) { e in XCTAssertEqual(APIError(mapping: e)?.code, "invalid_padding") }
         }
         XCTAssertEqual(try StaticBounds.padding(nil), 0.1)
         XCTAssertEqual(try StaticBounds.padding("0"), 0)

@@ -8,7 +8,7 @@ final class StaticURLTests: XCTestCase {
     }
 
     func code(_ f: @autoclosure () throws -> Any) -> String? {
-        do { _ = try f(); return nil } catch { return (error as? APIError)?.code }
+        do { _ = try f(); return nil } catch { return APIError(mapping: error)?.code }
     }
 
     func testCentreBasedUsesTileserverGLZoom() throws {

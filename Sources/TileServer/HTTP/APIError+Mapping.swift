@@ -7,6 +7,7 @@ extension APIError {
         switch error {
         case let e as APIError: self = e
         case let e as SessionError: self = Self.session(e)
+        case let e as InvalidRequest: self = .badRequest(e.message, code: e.code, path: e.path)
         case let e as RemoteError: self = Self.remote(e)
         case let e as RenderPoolError:
             switch e {

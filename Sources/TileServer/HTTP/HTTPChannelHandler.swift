@@ -60,8 +60,7 @@ final class HTTPChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let response: HTTPResponse
                 switch result {
                 case .success(let r): response = r
-                case .failure(let e as APIError): response = e.response
-                case .failure(let e): response = APIError.internalError("\(e)").response
+                case .failure(let e): response = (APIError(mapping: e) ?? .internalError("\(e)")).response
                 }
                 self.write(response, context: context, version: version, keepAlive: keepAlive, headOnly: headOnly)
             }

@@ -44,7 +44,7 @@ public enum ImageOutput: Sendable, Equatable, Hashable {
     /// 400 with `errorCode`.
     static func splitExtension(_ file: String, what: String, errorCode: String) throws -> (name: Substring, ext: String) {
         guard let dot = file.lastIndex(of: "."), extensions.contains(String(file[file.index(after: dot)...])) else {
-            throw APIError.badRequest("\(what) must end in .png, .webp, .jpg or .jpeg (got \"\(file)\")", code: errorCode)
+            throw InvalidRequest("\(what) must end in .png, .webp, .jpg or .jpeg (got \"\(file)\")", code: errorCode)
         }
         return (file[..<dot], String(file[file.index(after: dot)...]))
     }
@@ -55,7 +55,7 @@ public enum ImageOutput: Sendable, Equatable, Hashable {
         var quality: Int?
         if let raw {
             guard let q = TileRequest.plainInt(raw[...]), (1...100).contains(q) else {
-                throw APIError.badRequest("quality must be an integer from 1 to 100 (got \"\(raw)\")", code: "invalid_quality")
+                throw InvalidRequest("quality must be an integer from 1 to 100 (got \"\(raw)\")", code: "invalid_quality")
             }
             quality = q
         }
@@ -64,7 +64,7 @@ public enum ImageOutput: Sendable, Equatable, Hashable {
         case "jpg", "jpeg": return .jpeg(quality: quality ?? defaultJPEGQuality, background: jpegBackground)
         default:
             if quality != nil {
-                throw APIError.badRequest("quality applies to .webp and .jpg images only; PNG is always lossless", code: "invalid_quality")
+                throw InvalidRequest("quality applies to .webp and .jpg images only; PNG is always lossless", code: "invalid_quality")
             }
             return .png
         }

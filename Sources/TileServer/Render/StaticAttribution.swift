@@ -12,7 +12,7 @@ enum StaticAttribution {
         case nil: return on
         case "true"?: return true
         case "false"?: return false
-        case let v?: throw APIError.badRequest("attribution must be true or false (got \"\(v)\")", code: "invalid_attribution")
+        case let v?: throw InvalidRequest("attribution must be true or false (got \"\(v)\")", code: "invalid_attribution")
         }
     }
 

@@ -15,17 +15,17 @@ public struct StaticBounds: Sendable, Equatable {
 
     public init(minx: Double, miny: Double, maxx: Double, maxy: Double) throws {
         for (name, v) in [("minx", minx), ("maxx", maxx)] where !(v.isFinite && (-180...180).contains(v)) {
-            throw APIError.badRequest("bounds \(name) must be a longitude in [-180, 180] (got \(v))", code: "invalid_bounds")
+            throw InvalidRequest("bounds \(name) must be a longitude in [-180, 180] (got \(v))", code: "invalid_bounds")
         }
         let m = Self.maxLatitude
         for (name, v) in [("miny", miny), ("maxy", maxy)] where !(v.isFinite && (-m...m).contains(v)) {
-            throw APIError.badRequest("bounds \(name) must be a latitude in [-\(m), \(m)] (Web Mercator's limits; got \(v))", code: "invalid_bounds")
+            throw InvalidRequest("bounds \(name) must be a latitude in [-\(m), \(m)] (Web Mercator's limits; got \(v))", code: "invalid_bounds")
         }
         guard minx <= maxx else {
-            throw APIError.badRequest("bounds are inverted: minx \(minx) is east of maxx \(maxx) (bounds are minx,miny,maxx,maxy = west,south,east,north; a box across the antimeridian is not supported)", code: "invalid_bounds")
+            throw InvalidRequest("bounds are inverted: minx \(minx) is east of maxx \(maxx) (bounds are minx,miny,maxx,maxy = west,south,east,north; a box across the antimeridian is not supported)", code: "invalid_bounds")
         }
         guard miny <= maxy else {
-            throw APIError.badRequest("bounds are inverted: miny \(miny) is north of maxy \(maxy) (bounds are minx,miny,maxx,maxy = west,south,east,north)", code: "invalid_bounds")
+            throw InvalidRequest("bounds are inverted: miny \(miny) is north of maxy \(maxy) (bounds are minx,miny,maxx,maxy = west,south,east,north)", code: "invalid_bounds")
         }
         self.minx = minx; self.miny = miny; self.maxx = maxx; self.maxy = maxy
     }
@@ -33,12 +33,12 @@ public struct StaticBounds: Sendable, Equatable {
     /// `minx,miny,maxx,maxy` as four plain decimals; a bad one is a 400 naming it.
     public static func parse(_ parts: [Substring]) throws -> StaticBounds {
         guard parts.count == 4 else {
-            throw APIError.badRequest("bounds must be minx,miny,maxx,maxy (got \(parts.count) numbers)", code: "invalid_bounds")
+            throw InvalidRequest("bounds must be minx,miny,maxx,maxy (got \(parts.count) numbers)", code: "invalid_bounds")
         }
         var v: [Double] = []
         for (name, p) in zip(["minx", "miny", "maxx", "maxy"], parts) {
             guard let d = StaticView.plainDecimal(p) else {
-                throw APIError.badRequest("bounds \(name) must be a plain decimal number (got \"\(p)\")", code: "invalid_bounds")
+                throw InvalidRequest("bounds \(name) must be a plain decimal number (got \"\(p)\")", code: "invalid_bounds")
             }
             v.append(d)
         }
@@ -49,7 +49,7 @@ public struct StaticBounds: Sendable, Equatable {
     public static func padding(_ raw: String?) throws -> Double {
         guard let raw else { return defaultPadding }
         guard let p = StaticView.plainDecimal(raw[...]) else {
-            throw APIError.badRequest("padding must be a plain decimal number ≥ 0 (got \"\(raw)\")", code: "invalid_padding")
+            throw InvalidRequest("padding must be a plain decimal number ≥ 0 (got \"\(raw)\")", code: "invalid_padding")
         }
         return try checkedPadding(p)
     }
@@ -57,7 +57,7 @@ public struct StaticBounds: Sendable, Equatable {
     /// A padding is a fraction ≥ 0 (0.1 = 10 % of the image on each side).
     public static func checkedPadding(_ p: Double) throws -> Double {
         guard p.isFinite, p >= 0, p <= 1e6 else {
-            throw APIError.badRequest("padding must be a number ≥ 0 (0.1 = 10 % on each side; got \(p))", code: "invalid_padding")
+            throw InvalidRequest("padding must be a number ≥ 0 (0.1 = 10 % on each side; got \(p))", code: "invalid_padding")
         }
         return p
     }

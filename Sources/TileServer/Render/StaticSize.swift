@@ -23,7 +23,7 @@ public struct StaticSize: Sendable, Equatable {
         }
         let wh = dims.split(separator: "x", omittingEmptySubsequences: false)
         guard wh.count == 2, let w = TileRequest.plainInt(wh[0]), let h = TileRequest.plainInt(wh[1]) else {
-            throw APIError.badRequest("size must be {width}x{height} in integer px (got \"\(dims)\")", code: "invalid_view")
+            throw InvalidRequest("size must be {width}x{height} in integer px (got \"\(dims)\")", code: "invalid_view")
         }
         return StaticSize(width: w, height: h, pixelRatio: ratio, output: output)
     }
@@ -32,15 +32,15 @@ public struct StaticSize: Sendable, Equatable {
     private static func parseRatio(_ r: Substring, maxPixelRatio: Int?) throws -> Double {
         guard let maxPixelRatio else {
             guard r.hasSuffix("x"), let v = StaticView.plainDecimal(r.dropLast()) else {
-                throw APIError.badRequest("pixel ratio must be written @{r}x with a decimal r (got \"@\(r)\")", code: "invalid_view")
+                throw InvalidRequest("pixel ratio must be written @{r}x with a decimal r (got \"@\(r)\")", code: "invalid_view")
             }
             return v
         }
         guard r.hasSuffix("x"), let n = TileRequest.plainInt(r.dropLast()), n >= 1 else {
-            throw APIError.badRequest("pixel ratio must be written @{n}x with an integer n ≥ 1 (got \"@\(r)\")", code: "invalid_scale")
+            throw InvalidRequest("pixel ratio must be written @{n}x with an integer n ≥ 1 (got \"@\(r)\")", code: "invalid_scale")
         }
         guard n <= maxPixelRatio else {
-            throw APIError.badRequest("pixel ratio @\(n)x is above the maximum of \(maxPixelRatio) (maxPixelRatio)", code: "invalid_scale")
+            throw InvalidRequest("pixel ratio @\(n)x is above the maximum of \(maxPixelRatio) (maxPixelRatio)", code: "invalid_scale")
         }
         return Double(n)
     }

@@ -29,19 +29,19 @@ public struct StaticView: Sendable, Equatable {
                 maxSide: Int) throws {
         // Any longitude is a place on the repeating world (the contract renders views exactly as
         // asked, without wrapping or clamping); the bound only keeps coordinates finite.
-        guard lon.isFinite, abs(lon) <= 1e6 else { throw APIError.badRequest("longitude must be a number in [-1e6, 1e6] (got \(lon))", code: "invalid_view") }
-        guard lat.isFinite, (-90...90).contains(lat) else { throw APIError.badRequest("latitude must be in [-90, 90] (got \(lat))", code: "invalid_view") }
-        guard Self.zoomRange.contains(zoom) else { throw APIError.badRequest("zoom must be in [-2, 24] (got \(zoom))", code: "invalid_view") }
-        guard bearing.isFinite else { throw APIError.badRequest("bearing must be a finite number", code: "invalid_view") }
-        guard width >= 1, height >= 1 else { throw APIError.badRequest("width and height must be integers ≥ 1", code: "invalid_view") }
-        guard pixelRatio > 0, pixelRatio <= 10 else { throw APIError.badRequest("pixel ratio must be in (0, 10] (got \(pixelRatio))", code: "invalid_view") }
+        guard lon.isFinite, abs(lon) <= 1e6 else { throw InvalidRequest("longitude must be a number in [-1e6, 1e6] (got \(lon))", code: "invalid_view") }
+        guard lat.isFinite, (-90...90).contains(lat) else { throw InvalidRequest("latitude must be in [-90, 90] (got \(lat))", code: "invalid_view") }
+        guard Self.zoomRange.contains(zoom) else { throw InvalidRequest("zoom must be in [-2, 24] (got \(zoom))", code: "invalid_view") }
+        guard bearing.isFinite else { throw InvalidRequest("bearing must be a finite number", code: "invalid_view") }
+        guard width >= 1, height >= 1 else { throw InvalidRequest("width and height must be integers ≥ 1", code: "invalid_view") }
+        guard pixelRatio > 0, pixelRatio <= 10 else { throw InvalidRequest("pixel ratio must be in (0, 10] (got \(pixelRatio))", code: "invalid_view") }
         self.lon = lon; self.lat = lat; self.zoom = zoom; self.bearing = bearing
         self.width = width; self.height = height; self.pixelRatio = pixelRatio
         guard pixelWidth >= 1, pixelHeight >= 1 else {
-            throw APIError.badRequest("the image would be \(pixelWidth)×\(pixelHeight) px; both sides must be ≥ 1", code: "invalid_view")
+            throw InvalidRequest("the image would be \(pixelWidth)×\(pixelHeight) px; both sides must be ≥ 1", code: "invalid_view")
         }
         guard pixelWidth <= maxSide, pixelHeight <= maxSide else {
-            throw APIError.badRequest("the image would be \(pixelWidth)×\(pixelHeight) px; each side must be ≤ \(maxSide)", code: "invalid_view")
+            throw InvalidRequest("the image would be \(pixelWidth)×\(pixelHeight) px; each side must be ≤ \(maxSide)", code: "invalid_view")
         }
     }
 
@@ -51,13 +51,13 @@ public struct StaticView: Sendable, Equatable {
                              jpegBackground: JPEGEncoder.Background = .white) throws -> StaticView {
         let parts = view.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 3 || parts.count == 4 else {
-            throw APIError.badRequest("view must be lon,lat,zoom[,bearing] (got \"\(view)\")", code: "invalid_view")
+            throw InvalidRequest("view must be lon,lat,zoom[,bearing] (got \"\(view)\")", code: "invalid_view")
         }
         let names = ["longitude", "latitude", "zoom", "bearing"]
         var nums: [Double] = []
         for (i, p) in parts.enumerated() {
             guard let v = plainDecimal(p) else {
-                throw APIError.badRequest("\(names[i]) must be a plain decimal number (got \"\(p)\")", code: "invalid_view")
+                throw InvalidRequest("\(names[i]) must be a plain decimal number (got \"\(p)\")", code: "invalid_view")
             }
             nums.append(v)
         }

@@ -46,21 +46,21 @@ public struct TileRequest: Sendable, Equatable {
         if let at = name.firstIndex(of: "@") {
             let suffix = name[name.index(after: at)...]
             guard suffix.hasSuffix("x"), let r = plainInt(suffix.dropLast()), r >= 1 else {
-                throw APIError.badRequest("pixel ratio must be written @Nx with an integer N ≥ 1 (got \"@\(suffix)\")", code: "invalid_tile")
+                throw InvalidRequest("pixel ratio must be written @Nx with an integer N ≥ 1 (got \"@\(suffix)\")", code: "invalid_tile")
             }
             guard r <= maxPixelRatio else {
-                throw APIError.badRequest("pixel ratio @\(r)x is above the maximum of \(maxPixelRatio)", code: "invalid_tile")
+                throw InvalidRequest("pixel ratio @\(r)x is above the maximum of \(maxPixelRatio)", code: "invalid_tile")
             }
             scale = r
             name = name[..<at]
         }
-        guard let z = plainInt(zs[...]) else { throw APIError.badRequest("z must be a non-negative integer (got \"\(zs)\")", code: "invalid_tile") }
-        guard z <= maxZoom else { throw APIError.badRequest("z \(z) is above the maximum zoom \(maxZoom)", code: "invalid_tile") }
+        guard let z = plainInt(zs[...]) else { throw InvalidRequest("z must be a non-negative integer (got \"\(zs)\")", code: "invalid_tile") }
+        guard z <= maxZoom else { throw InvalidRequest("z \(z) is above the maximum zoom \(maxZoom)", code: "invalid_tile") }
         let n = 1 << z
-        guard let x = plainInt(xs[...]) else { throw APIError.badRequest("x must be a non-negative integer (got \"\(xs)\")", code: "invalid_tile") }
-        guard let y = plainInt(name) else { throw APIError.badRequest("y must be a non-negative integer (got \"\(name)\")", code: "invalid_tile") }
+        guard let x = plainInt(xs[...]) else { throw InvalidRequest("x must be a non-negative integer (got \"\(xs)\")", code: "invalid_tile") }
+        guard let y = plainInt(name) else { throw InvalidRequest("y must be a non-negative integer (got \"\(name)\")", code: "invalid_tile") }
         guard x < n, y < n, let id = TileID(z: z, x: x, y: y) else {
-            throw APIError.badRequest("tile \(z)/\(x)/\(y) is outside the grid: x and y must be below \(n) at z \(z)", code: "invalid_tile")
+            throw InvalidRequest("tile \(z)/\(x)/\(y) is outside the grid: x and y must be below \(n) at z \(z)", code: "invalid_tile")
         }
         return TileRequest(id: id, tileSize: tileSize, scale: scale, output: output)
     }

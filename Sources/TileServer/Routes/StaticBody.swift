@@ -32,7 +32,7 @@ extension StrataApp {
             }
             let box = try bodyBounds(b)
             let padding: Double
-            do { padding = try StaticBounds.checkedPadding(number("padding", default: StaticBounds.defaultPadding)) } catch let e as APIError {
+            do { padding = try StaticBounds.checkedPadding(number("padding", default: StaticBounds.defaultPadding)) } catch let e as InvalidRequest {
                 throw APIError.badRequest(e.message, code: e.code, path: "/padding")
             }
             view = try StaticView(fitting: box, padding: padding, width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
@@ -62,7 +62,7 @@ extension StrataApp {
             }
             v.append(n)
         }
-        do { return try StaticBounds(minx: v[0], miny: v[1], maxx: v[2], maxy: v[3]) } catch let e as APIError {
+        do { return try StaticBounds(minx: v[0], miny: v[1], maxx: v[2], maxy: v[3]) } catch let e as InvalidRequest {
             throw APIError.badRequest(e.message, code: e.code, path: "/bounds")
         }
     }
