@@ -40,15 +40,8 @@ enum FillPainter {
         let opacity = props.fillOpacity
         let antialias = props.fillAntialias.constantValue ?? true
         let outline = !antialias ? nil : props.fillOutlineColor ?? color
-        let translate = props.fillTranslate.value(ctx)
-        let anchor = props.fillTranslateAnchor.value(ctx)
         let sortKey = props.fillSortKey
-        let offset = frame.translation(translate, anchor: anchor)
-        frame.clock.mark(.style)
-
-        let margin = 2 + Double((offset * offset).sum().squareRoot())
-        // MapLibre's tile coordinates: 8192 units per tile at the source's tile zoom.
-        let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
+        let (offset, margin, grid) = placement(props, layer, frame, tile: tile)
         let canvas = target.canvas
 
         if color.isConstant, opacity.isConstant, outline?.isConstant ?? true, sortKey == nil {
@@ -92,6 +85,18 @@ enum FillPainter {
         try paintPerFeature(layer, frame, tile: tile, margin: margin, offset: offset, grid: grid, color: color, opacity: opacity,
                             outline: outline, sortKey: sortKey, on: canvas)
         return false
+    }
+
+    /// Where a fill layer's features go, shared by the plain and the pattern painter:
+    /// `fill-translate` in device pixels, how far beyond the view features are read, and
+    /// MapLibre's tile grid (8192 units per tile at the source's tile zoom) the outlines snap to.
+    static func placement(_ props: FillProperties, _ layer: Layer, _ frame: RenderFrame,
+                          tile: SourceTilePass?) -> (offset: SIMD2<Float>, margin: Double, grid: Double?) {
+        let offset = frame.translation(props.fillTranslate.value(props.ctx), anchor: props.fillTranslateAnchor.value(props.ctx))
+        frame.clock.mark(.style)
+        let margin = 2 + Double((offset * offset).sum().squareRoot())
+        let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
+        return (offset, margin, grid)
     }
 
     /// A constant fill's interior: one pass when opaque, else its features one after the

@@ -31,14 +31,8 @@ enum FillPatternPainter {
         let opacity = props.fillOpacity
         let antialias = props.fillAntialias.constantValue ?? true
         let outlineColor = antialias ? props.fillOutlineColor : nil
-        let translate = props.fillTranslate.value(ctx)
-        let anchor = props.fillTranslateAnchor.value(ctx)
         let sortKey = props.fillSortKey
-        let offset = frame.translation(translate, anchor: anchor)
-        frame.clock.mark(.style)
-
-        let margin = 2 + Double((offset * offset).sum().squareRoot())
-        let grid = FeatureStream.tiling(layer, in: frame, tile: tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
+        let (offset, margin, grid) = FillPainter.placement(props, layer, frame, tile: tile)
         var items: [Item] = []
 
         if pattern.isConstant, opacity.isConstant, outlineColor?.isConstant ?? true, sortKey == nil {
