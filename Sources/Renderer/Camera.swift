@@ -11,6 +11,13 @@ public struct Camera: Sendable, Equatable {
     public var zoom: Double
     /// Degrees clockwise: with bearing 90 east is up.
     public var bearing: Double
+    /// Degrees from straight down toward the horizon (MapLibre's pitch). Above 0 the view is a
+    /// perspective one (`CameraPerspective`); `/tiles` renders are never pitched.
+    public var pitch: Double = 0
+    /// MapLibre's vertical field of view in degrees (its default, 36.87°, is atan(0.75)·2).
+    public var fieldOfView: Double = Camera.defaultFieldOfView
+    /// MapLibre's default field of view in degrees.
+    public static let defaultFieldOfView = 36.86989764584402
     /// Output size in device pixels.
     public var width: Int
     public var height: Int
@@ -46,15 +53,20 @@ public struct Camera: Sendable, Equatable {
     /// whole floor(W·R) device pixels, centred at their middle: with a fractional W·R (64 px
     /// at 1.1 is 70 px) every CSS pixel is floor(W·R)/W device pixels (the horizontal scale
     /// serves both axes; they differ by less than a pixel over the view).
-    public static func view(lon: Double, lat: Double, zoom: Double, bearing: Double = 0,
+    public static func view(lon: Double, lat: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0,
                             cssWidth: Int, cssHeight: Int, pixelRatio: Double = 1) -> Camera {
         let w = Int((Double(cssWidth) * pixelRatio).rounded(.down))
         let h = Int((Double(cssHeight) * pixelRatio).rounded(.down))
         let spanned = cssWidth > 0 && w > 0 ? Double(w) / Double(cssWidth) : pixelRatio
-        return Camera(center: WebMercator.project(lon: lon, lat: lat), zoom: zoom, bearing: bearing,
-                      width: w, height: h, pixelRatio: spanned,
-                      centerPixel: SIMD2(Double(w) / 2, Double(h) / 2))
+        var camera = Camera(center: WebMercator.project(lon: lon, lat: lat), zoom: zoom, bearing: bearing,
+                            width: w, height: h, pixelRatio: spanned,
+                            centerPixel: SIMD2(Double(w) / 2, Double(h) / 2))
+        camera.pitch = pitch
+        return camera
     }
+
+    /// Whether the view is a tilted perspective one (a static view with a pitch).
+    public var isPitched: Bool { pitch > 0 && !isTile }
 
     /// The world in device pixels.
     public var worldSize: Double { 512 * pow(2, zoom) * pixelRatio }
@@ -84,6 +96,7 @@ public struct Camera: Sendable, Equatable {
     public func visibleWorldBounds(margin: Double = 0) -> WorldRect {
         let inv = 1 / worldSize
         let margin = margin.isNaN ? 0 : min(margin, worldSize)
+        if isPitched { return CameraPerspective(self).visibleGround(margin: margin) }
         let hw = (max(centerPixel.x, Double(width) - centerPixel.x) + margin) * inv
         let hh = (max(centerPixel.y, Double(height) - centerPixel.y) + margin) * inv
         if !isRotated {
