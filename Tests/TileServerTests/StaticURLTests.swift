@@ -35,7 +35,12 @@ final class StaticURLTests: XCTestCase {
 
     func testBadInputNamesThePart() {
         XCTAssertEqual(code(try gl("auto", "100x100.png")), "auto_needs_overlays")
-        XCTAssertEqual(code(try gl("0,0,3@0,30", "100x100.png")), "pitch_not_supported")
+        XCTAssertNil(code(try gl("0,0,3@0,30", "100x100.png")))
+        XCTAssertEqual(try gl("0,0,3@10,30", "100x100.png").pitch, 30)
+        XCTAssertEqual(code(try gl("0,0,3@0,-1", "100x100.png")), "invalid_view")
+        XCTAssertEqual(try StaticView.parse(view: "0,0,3,10,85", size: "10x10.png", maxSide: 100).pitch, 85)
+        XCTAssertEqual(code(try StaticView.parse(view: "0,0,3,10,85.5", size: "10x10.png", maxSide: 100)), "invalid_view")
+        XCTAssertEqual(code(try StaticView.parse(view: "0,0,3,10,5,1", size: "10x10.png", maxSide: 100)), "invalid_view")
         XCTAssertNil(code(try gl("0,0,3@10,0", "100x100.png")))
         XCTAssertEqual(code(try gl("0,0,3", "100x100@5x.png")), "invalid_scale")
         XCTAssertEqual(code(try gl("0,0,3", "100x100@1.5x.png")), "invalid_scale")
@@ -60,7 +65,7 @@ final class StaticURLTests: XCTestCase {
     }
 
     func testMessagesSayWhatIsWrong() {
-        do { _ = try gl("0,0,3@0,30", "10x10.png"); XCTFail() } catch { XCTAssertTrue("\(error)".contains("pitch 30.0")) }
+        do { _ = try gl("0,0,3@0,90", "10x10.png"); XCTFail() } catch { XCTAssertTrue("\(error)".contains("pitch must be in [0, 85] degrees (got 90.0)")) }
         do { _ = try gl("auto", "10x10.png"); XCTFail() } catch { XCTAssertTrue("\(error)".contains("overlays")) }
         do { _ = try gl("0,0,3", "10x10@8x.png"); XCTFail() } catch { XCTAssertTrue("\(error)".contains("@8x is above the maximum of 4")) }
     }

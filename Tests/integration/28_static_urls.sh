@@ -31,6 +31,10 @@ req GET /styles/default/static/10,50,4/300x200@2x.png; expect_status 200; expect
 req GET "/static/10,50,3,30/300x200.png?session=$SID"; cp "$BODY" "$WORK/turned.png"
 req GET /styles/default/static/10,50,4@30/300x200.png; expect_status 200; same_as "$WORK/turned.png" "bearing @30"
 req GET /styles/default/static/10,50,4@30,0/300x200.png; expect_status 200; same_as "$WORK/turned.png" "pitch 0"
+# A pitch is the fifth value of Strata's own view and follows the bearing in tileserver-gl's.
+req GET "/static/10,50,3,30,40/300x200.png?session=$SID"; expect_status 200; cp "$BODY" "$WORK/tilted.png"
+cmp -s "$BODY" "$WORK/turned.png" && fail "pitch 40 drew the same image as pitch 0"; pass
+req GET /styles/default/static/10,50,4@30,40/300x200.png; expect_status 200; same_as "$WORK/tilted.png" "pitch @30,40"
 cmp -s "$WORK/turned.png" "$WORK/s.png" && fail "bearing 30 drew the unturned view"; pass
 req GET "/static/10,50,3/300x200.jpg?session=$SID&quality=50"; cp "$BODY" "$WORK/s.jpg"
 req GET "/styles/default/static/10,50,4/300x200.jpg?quality=50"; expect_status 200
@@ -69,8 +73,8 @@ expect_status 200; expect_size webp 400 300
 
 # Bad input: a 400 naming the part, and nothing rendered.
 BEFORE=$(render_cpu)
-req GET /styles/default/static/10,50,4@0,20/300x200.png; expect_error 400 pitch_not_supported
-case "$(jqr .error.message)" in *"pitch 20"*) pass ;; *) fail "the pitch error does not name 20" ;; esac
+req GET /styles/default/static/10,50,4@0,86/300x200.png; expect_error 400 invalid_view
+case "$(jqr .error.message)" in *"pitch must be in [0, 85]"*"86"*) pass ;; *) fail "the pitch error does not name 86" ;; esac
 req GET /styles/default/static/auto/300x200.png; expect_error 400 auto_needs_overlays
 case "$(jqr .error.message)" in *overlays*) pass ;; *) fail "auto's error does not say overlays" ;; esac
 req GET /styles/default/static/15,45,5,55/300x200.png; expect_error 400 invalid_bounds

@@ -38,13 +38,11 @@ enum GLStaticView {
             throw APIError.badRequest("zoom must be in [\(zoomRange.lowerBound), \(zoomRange.upperBound)] (tileserver-gl's zoom, "
                 + "MapLibre's + 1; got \(centre[2]))", code: "invalid_view")
         }
-        if turn.count == 2, turn[1] != 0 {
-            throw APIError.badRequest("pitch \(turn[1]) is not supported yet: static images are drawn from straight above (pitch 0)", code: "pitch_not_supported")
-        }
         let sz = try StaticSize.parse(size, maxPixelRatio: maxPixelRatio, quality: quality, jpegBackground: jpegBackground)
         var v = try StaticView(lon: centre[0], lat: centre[1], zoom: centre[2] - 1, bearing: turn.first ?? 0,
                                width: sz.width, height: sz.height, pixelRatio: sz.pixelRatio, maxSide: maxSide)
         v.output = sz.output
+        if turn.count == 2 { v.pitch = try StaticView.checkedPitch(turn[1]) }
         return v
     }
 

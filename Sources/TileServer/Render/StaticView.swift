@@ -9,6 +9,11 @@ public struct StaticView: Sendable, Equatable {
     public let lat: Double
     public let zoom: Double
     public let bearing: Double
+    /// Degrees from straight down (0 … `maxPitch`): above 0 a perspective view as MapLibre's.
+    public var pitch: Double = 0
+    /// The steepest pitch a static view may ask for: a static request is explicit, so it may go
+    /// past an interactive map's 60° up to MapLibre's own limit.
+    public static let maxPitch = 85.0
     /// CSS px.
     public let width: Int
     public let height: Int
@@ -22,7 +27,7 @@ public struct StaticView: Sendable, Equatable {
     public var pixelWidth: Int { Int((Double(width) * pixelRatio).rounded(.down)) }
     public var pixelHeight: Int { Int((Double(height) * pixelRatio).rounded(.down)) }
 
-    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)/\(width)x\(height)@\(pixelRatio)" + output.cacheKeySuffix
+    public var cacheKey: String { "s/\(lon),\(lat),\(zoom),\(bearing)\(pitch == 0 ? "" : ",\(pitch)")/\(width)x\(height)@\(pixelRatio)" + output.cacheKeySuffix
         + (attribution == nil ? "" : "/attribution") }
 
     public init(lon: Double, lat: Double, zoom: Double, bearing: Double, width: Int, height: Int, pixelRatio: Double,
@@ -45,15 +50,23 @@ public struct StaticView: Sendable, Equatable {
         }
     }
 
-    /// `/static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}`; `quality`
+    /// A pitch in [0, `maxPitch`] or a 400 naming it.
+    public static func checkedPitch(_ pitch: Double) throws -> Double {
+        guard pitch.isFinite, (0...maxPitch).contains(pitch) else {
+            throw InvalidRequest("pitch must be in [0, \(Int(maxPitch))] degrees (got \(pitch))", code: "invalid_view")
+        }
+        return pitch
+    }
+
+    /// `/static/{lon},{lat},{zoom}[,{bearing}[,{pitch}]]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}`; `quality`
     /// is the raw `quality` query value (WebP, JPEG).
     public static func parse(view: String, size: String, maxSide: Int, quality: String? = nil,
                              jpegBackground: JPEGEncoder.Background = .white) throws -> StaticView {
         let parts = view.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 3 || parts.count == 4 else {
-            throw InvalidRequest("view must be lon,lat,zoom[,bearing] (got \"\(view)\")", code: "invalid_view")
+        guard (3...5).contains(parts.count) else {
+            throw InvalidRequest("view must be lon,lat,zoom[,bearing[,pitch]] (got \"\(view)\")", code: "invalid_view")
         }
-        let names = ["longitude", "latitude", "zoom", "bearing"]
+        let names = ["longitude", "latitude", "zoom", "bearing", "pitch"]
         var nums: [Double] = []
         for (i, p) in parts.enumerated() {
             guard let v = plainDecimal(p) else {
@@ -65,6 +78,7 @@ public struct StaticView: Sendable, Equatable {
         var view = try StaticView(lon: nums[0], lat: nums[1], zoom: nums[2], bearing: nums.count > 3 ? nums[3] : 0,
                                   width: sz.width, height: sz.height, pixelRatio: sz.pixelRatio, maxSide: maxSide)
         view.output = sz.output
+        if nums.count > 4 { view.pitch = try checkedPitch(nums[4]) }
         return view
     }
 

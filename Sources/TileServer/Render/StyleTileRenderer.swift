@@ -39,7 +39,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
 
     public func renderStatic(style: LiveStyle, view: StaticView, budget: Deadline) throws -> [UInt8] {
         let camera = Camera.view(lon: view.lon, lat: view.lat, zoom: view.zoom, bearing: view.bearing,
-                                 cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
+                                 pitch: view.pitch, cssWidth: view.width, cssHeight: view.height, pixelRatio: view.pixelRatio)
         return try draw(style, camera, budget, view.output, attribution: view.attribution)
     }
 

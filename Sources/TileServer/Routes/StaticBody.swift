@@ -1,11 +1,11 @@
 import JSON
 
 extension StrataApp {
-    /// The view of a `POST /static` body: `"center"` + `"zoom"` [+ `"bearing"`], or `"bounds"`
+    /// The view of a `POST /static` body: `"center"` + `"zoom"` [+ `"bearing"`, `"pitch"`], or `"bounds"`
     /// [+ `"padding"`] fitted as `GET /static/bounds/…` fits it; then size, ratio and format.
     /// Every failure is a 400 whose `path` points at the key.
     func staticBodyView(_ o: JSONObject, maxSide: Int) throws -> StaticView {
-        let allowed: Set = ["center", "zoom", "bearing", "bounds", "padding", "width", "height", "pixelRatio", "style",
+        let allowed: Set = ["center", "zoom", "bearing", "pitch", "bounds", "padding", "width", "height", "pixelRatio", "style",
                             "format", "quality", "attribution"]
         for k in o.keys where !allowed.contains(k) {
             throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
@@ -27,7 +27,7 @@ extension StrataApp {
         let ratio = try number("pixelRatio", default: 1)
         var view: StaticView
         if let b = o["bounds"] {
-            for k in ["center", "zoom", "bearing"] where o[k] != nil {
+            for k in ["center", "zoom", "bearing", "pitch"] where o[k] != nil {
                 throw APIError.badRequest("\(k) cannot be combined with bounds: the bounds decide the view (north up)", code: "invalid_body", path: "/\(k)")
             }
             let box = try bodyBounds(b)
@@ -45,6 +45,9 @@ extension StrataApp {
             }
             view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
                                   width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
+            do { view.pitch = try StaticView.checkedPitch(number("pitch", default: 0)) } catch let e as InvalidRequest {
+                throw APIError.badRequest(e.message, code: e.code, path: "/pitch")
+            }
         }
         view.output = try bodyOutput(o)
         return view
