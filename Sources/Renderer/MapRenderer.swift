@@ -54,6 +54,10 @@ public final class MapRenderer: Sendable {
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }
+        if camera.isPitched {
+            return try drawPitched(style, camera: camera, into: canvas, deadline: deadline, collectStats: collectStats,
+                                   attribution: attribution)
+        }
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 deadline: deadline, collectStats: collectStats)
         let shown = style.renderOrder.filter {

@@ -1,0 +1,73 @@
+import Raster
+import StyleSpec
+
+/// A pitched static view. Layers are drawn in style order in runs: a run of ground layers is
+/// drawn top-down into the ground image (`GroundView`) and warped into the view; a layer that
+/// stands up from the ground or faces the viewer (`fill-extrusion`) is drawn in the view itself
+/// with the perspective camera. Labels of a ground run are placed in its ground image.
+extension MapRenderer {
+    func drawPitched(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline?,
+                     collectStats: Bool, attribution: String?) throws -> Result {
+        let perspective = CameraPerspective(camera)
+        let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
+                                deadline: deadline, collectStats: collectStats)
+        let shown = style.renderOrder.filter {
+            $0.type != .slot && $0.isInZoomRange(camera.zoom) && $0.isVisible(globalState: frame.globalState)
+        }
+        let ground = GroundView(perspective)
+        var groundCanvas: Canvas?
+        for run in Self.runs(shown) {
+            try frame.checkDeadlineNow()
+            if run.inView {
+                for layer in run.layers { try drawLayer(layer, frame) }
+                continue
+            }
+            guard let ground, !ground.rows.isEmpty else { continue }
+            let image = groundCanvas ?? Canvas(width: ground.camera.width, height: ground.camera.height)
+            groundCanvas = image
+            if try drawGround(run.layers, style, ground, image, deadline: deadline) {
+                ProjectiveWarp(chain: MipChain(image.pixmap), map: ground.viewToImage, lodBias: GroundView.sharpening).draw(on: canvas, rows: ground.rows)
+                frame.drewFeatures = true
+            }
+        }
+        if let attribution, try AttributionPainter.draw(attribution, frame) { frame.drewFeatures = true }
+        return Result(stats: frame.clock.stats, uniformColor: nil)
+    }
+
+    /// Draws a run of ground layers top-down into `image`: true when anything drew.
+    private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundView, _ image: Canvas,
+                            deadline: Deadline?) throws -> Bool {
+        image.reset(width: ground.camera.width, height: ground.camera.height)
+        let frame = RenderFrame(style: style, camera: ground.camera, canvas: image, resources: resources,
+                                deadline: deadline, collectStats: false)
+        frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
+                                                placeableArea: Self.collisionGrid(ground.camera))
+        try SymbolPainter.placeAll(layers.filter { $0.type == .symbol }, frame)
+        var drew = false
+        for layer in layers {
+            try frame.checkDeadlineNow()
+            try drawLayer(layer, frame)
+            drew = drew || frame.drewFeatures || layer.type == .background
+        }
+        return drew
+    }
+
+    /// Consecutive layers drawn the same way: on the ground, or in the view.
+    struct LayerRun {
+        var inView: Bool
+        var layers: [Layer]
+    }
+
+    static func runs(_ layers: [Layer]) -> [LayerRun] {
+        var runs: [LayerRun] = []
+        for layer in layers {
+            let inView = layer.type == .fillExtrusion
+            if let last = runs.last, last.inView == inView {
+                runs[runs.count - 1].layers.append(layer)
+            } else {
+                runs.append(LayerRun(inView: inView, layers: [layer]))
+            }
+        }
+        return runs
+    }
+}
