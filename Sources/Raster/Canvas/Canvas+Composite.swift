@@ -34,4 +34,16 @@ extension Canvas {
             }
         }
     }
+
+    /// Sets every pixel of `rect` to `color` (replacing, not blending).
+    public func fill(_ rect: PixelRect, with color: Color) {
+        let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !r.isEmpty else { return }
+        let w = width, v = color.premultipliedRGBA8.packed
+        withUnsafeMutablePixels { px in
+            for y in r.y0..<r.y1 {
+                UnsafeMutableBufferPointer(rebasing: px[(y * w + r.x0)..<(y * w + r.x1)]).update(repeating: v)
+            }
+        }
+    }
 }

@@ -14,6 +14,10 @@ extension MapRenderer {
         let shown = style.renderOrder.filter {
             $0.type != .slot && $0.isInZoomRange(camera.zoom) && $0.isVisible(globalState: frame.globalState)
         }
+        if let sky = SkyPainter(style, context: frame.layerContext) {
+            sky.draw(perspective, on: canvas)
+            frame.drewFeatures = true
+        }
         let ground = GroundView(perspective)
         var groundCanvas: Canvas?
         for run in Self.runs(shown) {
