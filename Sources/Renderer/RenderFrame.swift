@@ -25,6 +25,9 @@ final class RenderFrame {
     let zoom: Double
     let globalState: JSONObject
     let projection: WorldProjection
+    /// Set for the view itself of a pitched render (`drawPitched`): what faces the viewer there
+    /// (labels, circles) is placed through it (`viewPoint`) instead of `projection`.
+    var perspective: CameraPerspective?
     /// Images the session has (for `image` expressions): runtime images and the sprite's.
     let availableImages: Set<String>
     /// The images patterns draw with, by name (sprite and runtime images).
@@ -137,5 +140,15 @@ final class RenderFrame {
             v = SIMD2(c * v.x - s * v.y, s * v.x + c * v.y)
         }
         return v
+    }
+
+    /// Where a world point is seen and how large what faces the viewer is drawn there: its
+    /// device position and the perspective's distance ratio (camera-to-centre over depth; 1 in
+    /// a flat view). nil behind the near plane or past the far one.
+    func viewPoint(_ p: WorldPoint) -> (at: SIMD2<Float>, distanceRatio: Float)? {
+        guard let perspective else { return (projection.apply(p), 1) }
+        let q = perspective.project(p)
+        guard q.z >= perspective.near, q.z <= perspective.far else { return nil }
+        return (SIMD2(Float(q.x), Float(q.y)), Float(perspective.distance / q.z))
     }
 }

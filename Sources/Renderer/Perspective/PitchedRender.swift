@@ -11,16 +11,22 @@ extension MapRenderer {
         let perspective = CameraPerspective(camera)
         let frame = RenderFrame(style: style, camera: camera, canvas: canvas, resources: resources,
                                 deadline: deadline, collectStats: collectStats)
+        frame.perspective = perspective
         let shown = style.renderOrder.filter {
             $0.type != .slot && $0.isInZoomRange(camera.zoom) && $0.isVisible(globalState: frame.globalState)
         }
+        let runs = Self.runs(shown, frame.layerContext)
+        // Labels facing the viewer are placed in the view, all of them before any draws.
+        frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
+                                                placeableArea: Self.collisionGrid(camera))
+        try SymbolPainter.placeAll(runs.filter(\.inView).flatMap(\.layers).filter { $0.type == .symbol }, frame)
         if let sky = SkyPainter(style, context: frame.layerContext) {
             sky.draw(perspective, on: canvas)
             frame.drewFeatures = true
         }
         let ground = GroundView(perspective)
         var groundCanvas: Canvas?
-        for run in Self.runs(shown) {
+        for run in runs {
             try frame.checkDeadlineNow()
             if run.inView {
                 for layer in run.layers { try drawLayer(layer, frame) }
@@ -62,10 +68,10 @@ extension MapRenderer {
         var layers: [Layer]
     }
 
-    static func runs(_ layers: [Layer]) -> [LayerRun] {
+    static func runs(_ layers: [Layer], _ ctx: EvaluationContext) -> [LayerRun] {
         var runs: [LayerRun] = []
         for layer in layers {
-            let inView = layer.type == .fillExtrusion
+            let inView = drawsInView(layer, ctx)
             if let last = runs.last, last.inView == inView {
                 runs[runs.count - 1].layers.append(layer)
             } else {
@@ -73,5 +79,27 @@ extension MapRenderer {
             }
         }
         return runs
+    }
+
+    /// Whether a layer is drawn in the view rather than on the ground: extrusions stand up
+    /// from it; circles and point labels whose pitch alignment is `viewport` face the viewer.
+    static func drawsInView(_ layer: Layer, _ ctx: EvaluationContext) -> Bool {
+        switch layer.type {
+        case .fillExtrusion: return true
+        case .circle: return CircleProperties(layer, ctx).circlePitchAlignment.value(ctx) == .viewport
+        case .symbol:
+            let props = SymbolProperties(layer, ctx)
+            let point = props.symbolPlacement.value(ctx) == .point
+            guard point else { return false }
+            if layer.layout["text-field"] != nil {
+                let pitch = props.textPitchAlignment.value(ctx)
+                if pitch != .auto { return pitch == .viewport }
+                return props.textRotationAlignment.value(ctx) != .map
+            }
+            let pitch = props.iconPitchAlignment.value(ctx)
+            if pitch != .auto { return pitch == .viewport }
+            return props.iconRotationAlignment.value(ctx) != .map
+        default: return false
+        }
     }
 }

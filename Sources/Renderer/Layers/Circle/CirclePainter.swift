@@ -30,6 +30,7 @@ struct CircleLayerPainter: LayerPainter {
         let anchor = props.circleTranslateAnchor.value(ctx)
         let sortKey = props.circleSortKey
         let shift = frame.translation(translate, anchor: anchor)
+        let scalesWithView = props.circlePitchScale.value(ctx) == .viewport
         frame.clock.mark(.style)
 
         let ratio = Float(frame.camera.pixelRatio)
@@ -61,6 +62,19 @@ struct CircleLayerPainter: LayerPainter {
             let key = (sortKey?.value(fctx) ?? nil) ?? 0
             frame.clock.mark(.style)
             guard r + s > 0, fill.a > 0 || (s > 0 && ring.a > 0) else { return }
+            if frame.perspective != nil {
+                // A pitched view: circles facing the viewer, scaled as the ground is at their
+                // centre unless `circle-pitch-scale` is `viewport`.
+                for point in geometry.points {
+                    guard let seen = frame.viewPoint(point) else { continue }
+                    let k = scalesWithView ? 1 : seen.distanceRatio
+                    let d = Disc(key: key, order: order, center: seen.at + shift, radius: max(0, r) * k, stroke: s * k,
+                                 blur: b, fill: fill, ring: ring)
+                    order += 1
+                    if sortKey != nil { discs.append(d) } else { draw(d) }
+                }
+                return
+            }
             PathBuilder.forEachPoint(geometry, projection: frame.projection, offset: shift) { p in
                 let d = Disc(key: key, order: order, center: p, radius: max(0, r), stroke: s, blur: b, fill: fill, ring: ring)
                 order += 1

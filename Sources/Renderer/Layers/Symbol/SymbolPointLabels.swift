@@ -91,6 +91,7 @@ struct SymbolPointLabels {
         let viewWidth = Double(frame.camera.width), viewHeight = Double(frame.camera.height)
         let projection = frame.projection
         func inReach(_ p: WorldPoint, size: Double) -> Bool {
+            if frame.perspective != nil { return frame.viewPoint(p) != nil }
             guard let reach else { return true }
             let d = projection.apply(p)
             let r = reach + 2 * size
@@ -100,7 +101,7 @@ struct SymbolPointLabels {
         for (k, sym) in symbols.enumerated() { for p in sym.anchors where inReach(p, size: sym.size) { order.append((k, p)) } }
         guard layout.placesBottomFirst else { return order }
         return order.enumerated().sorted { a, b in
-            let ya = projection.apply(a.element.point).y, yb = projection.apply(b.element.point).y
+            let ya = frame.viewPoint(a.element.point)?.at.y ?? 0, yb = frame.viewPoint(b.element.point)?.at.y ?? 0
             return ya != yb ? ya > yb : symbols[a.element.symbol].feature != symbols[b.element.symbol].feature
                 ? symbols[a.element.symbol].feature < symbols[b.element.symbol].feature : a.offset < b.offset
         }.map(\.element)
@@ -113,10 +114,14 @@ struct SymbolPointLabels {
         var world = point
         if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
         if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { return nil }
-        var base = frame.projection.apply(world)
+        guard let seen = frame.viewPoint(world) else { return nil }
+        var base = seen.at
         if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
-        let candidate = PointLabelCandidate(f: f, at: base + shift, iconBase: base + iconShift, scale: f.fontSize / 24 * ratio,
-                                            padding: layout.padding * ratio, ratio: ratio,
+        // MapLibre's perspective ratio: labels facing the viewer shrink toward the horizon by half.
+        let perspective = frame.perspective == nil ? 1 : max(0, min(4, 0.5 + 0.5 * seen.distanceRatio))
+        let candidate = PointLabelCandidate(f: f, at: base + shift, iconBase: base + iconShift,
+                                            scale: f.fontSize / 24 * ratio * perspective,
+                                            padding: layout.padding * ratio * perspective, ratio: ratio,
                                             textAngle: f.textRotate * .pi / 180 + textMapAngle, textMapAngle: textMapAngle,
                                             iconAngle: f.iconRotate * .pi / 180 + iconMapAngle)
         // Whether the text and the icon show, and where the text goes: found here, or as the
