@@ -51,8 +51,8 @@ req POST "/styles/default/static/10,50,6/400x300.png" '{"marker": ["11,51|pin-f0
 req POST "/static?session=$SID" '{"center": [10, 50], "zoom": 5, "width": 400, "height": 300, "marker": "11,51|pin-f0f"}'
 expect_status 200; same_as "$WORK/pin.png" "POST /static marker"
 # A marker whose coordinate is inside the image is drawn even where its picture crosses the edge.
-read -r EX EY <<<"$(python3 "$OV" project 10 50 5 400 300 1 15.45 51)"
-req GET "/static/10,50,5/400x300.png?session=$SID&marker=15.45,51|pin-f0f"; near "$(calc "$EX - 4")" "$(calc "$EY - 7")" $MAGENTA
+read -r EX EY <<<"$(python3 "$OV" project 10 50 5 400 300 1 14.3 51)"
+req GET "/static/10,50,5/400x300.png?session=$SID&marker=14.3,51|pin-f0f"; near "$(calc "$EX - 6")" "$(calc "$EY - 24")" $MAGENTA
 
 # Icon files: bottom centre on the coordinate, offset (CSS px, times scale), scale; folders.
 req GET "/static/10,50,5/400x300.png?session=$SID&marker=11,51|blue.png"; expect_status 200
@@ -132,7 +132,7 @@ bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|pin|scale:99" inval
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|pin&before_layer=nope" invalid_overlay 'before_layer: the style has no layer "nope"'
 bad "/styles/default/static/auto/400x300.png" auto_needs_overlays 'path= or marker='
 bad "/static/auto/400x300.png?session=$SID&marker=11,51|pin&maxzoom=x" invalid_maxzoom 'maxzoom'
-req POST "/styles/default/static/10,50,6/400x300.png" '{"path": [1]}'; expect_error 400 invalid_overlay /path/0
+req POST "/styles/default/static/10,50,6/400x300.png" '{"path": [{"a": 1}]}'; expect_error 400 invalid_overlay /path/0
 req POST "/styles/default/static/10,50,6/400x300.png" '{"paths": "0,0|1,1"}'; expect_error 400 invalid_body /paths
 req POST "/static?session=$SID" '{"width": 400, "height": 300, "marker": "11,51|pin", "maxzoom": 3, "zoom": 4, "center": [1, 1]}'
 expect_error 400 invalid_body /maxzoom
