@@ -54,6 +54,16 @@ expect_status 200; same_as "$WORK/pin.png" "POST /static marker"
 read -r EX EY <<<"$(python3 "$OV" project 10 50 5 400 300 1 14.3 51)"
 req GET "/static/10,50,5/400x300.png?session=$SID&marker=14.3,51|pin-f0f"; near "$(calc "$EX - 6")" "$(calc "$EY - 24")" $MAGENTA
 
+# The map's labels are placed around markers: Prague's label, right of its dot, moves left of it
+# when a pin stands there (the default style's variable anchors); Luxembourg's, under a pin, goes.
+dark() { python3 "$PIXEL" --dark "$BODY" "$@" 80; }
+req GET "/styles/default/static/10,50,6/500x350.png"
+[ "$(dark 395 160 445 178)" = 0 ] && [ "$(dark 456 160 500 178)" -gt 15 ] || fail "Prague's label is not right of its dot"; pass
+[ "$(dark 80 195 160 210)" -gt 15 ] || fail "no Luxembourg label"; pass
+req GET "/styles/default/static/10,50,6/500x350.png?marker=14.9,49.95|pin-0a0-B&marker=6.2,49.5|pin-f80"
+[ "$(dark 395 160 445 178)" -gt 15 ] && [ "$(dark 456 160 500 178)" = 0 ] || fail "Prague's label did not move around the pin"; pass
+[ "$(dark 80 195 160 210)" = 0 ] || fail "Luxembourg's label is drawn under the pin"; pass
+
 # Icon files: bottom centre on the coordinate, offset (CSS px, times scale), scale; folders.
 req GET "/static/10,50,5/400x300.png?session=$SID&marker=11,51|blue.png"; expect_status 200
 near "$PX" "$(calc "$PY - 10")" $BLUE; not_near "$PX" "$(calc "$PY + 3")" $BLUE
