@@ -72,6 +72,11 @@ req GET "/static/10,50,5/400x300.png?session=$SID&marker=11,51|sub/blue.png|offs
 near "$(calc "$PX + 20")" "$(calc "$PY - 10")" $BLUE; not_near "$PX" "$(calc "$PY - 10")" $BLUE
 req GET "/static/10,50,5/400x300.png?session=$SID&marker=11,51|blue.png|scale:2|offset:5,0"
 near "$(calc "$PX + 10 + 8")" "$(calc "$PY - 35")" $BLUE; not_near "$(calc "$PX + 10 + 12")" "$(calc "$PY - 35")" $BLUE
+# sprite:NAME: an image of the style's sprite or the session's images (PUT /images/{id}).
+STATUS=$(curl -s -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X PUT -H 'Content-Type: image/png' \
+  --data-binary @"$WORK/icons/blue.png" "$BASE/images/blueimg?session=$SID"); expect_status 201
+req GET "/static/10,50,5/400x300.png?session=$SID&marker=11,51|sprite:blueimg"; expect_status 200
+near "$PX" "$(calc "$PY - 10")" $BLUE; not_near "$PX" "$(calc "$PY + 3")" $BLUE
 
 # Paths: pixels along the polyline; a 6 px stroke is ±3 px at @1x and ±6 device px at @2x.
 P="8,50|12,50|12,48.5"
@@ -138,6 +143,7 @@ bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|nope.png" invalid_o
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|escape.png" invalid_overlay 'marker[0] icon: no icon "escape.png"'
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|not-a.png" invalid_overlay 'is not a PNG'
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|..%2Fsecret.png" invalid_overlay 'is not an icon file name'
+bad "/static/10,50,5/400x300.png?session=$SID&marker=11,51|sprite:nope" invalid_overlay 'marker[0] icon: the style has no image "nope"'
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|pin|scale:99" invalid_overlay 'marker[0].scale'
 bad "/styles/default/static/10,50,6/400x300.png?marker=11,51|pin&before_layer=nope" invalid_overlay 'before_layer: the style has no layer "nope"'
 bad "/styles/default/static/auto/400x300.png" auto_needs_overlays 'path= or marker='

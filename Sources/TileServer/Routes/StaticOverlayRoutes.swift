@@ -6,9 +6,20 @@ extension StrataApp {
     /// it off the event loop. Every failure is a 400 naming the overlay.
     func overlaid(_ style: LiveStyle, _ o: StaticOverlays, pixelRatio: Double) throws -> LiveStyle {
         var icons: [String: StyleImage] = [:]
+        var spriteNames: Set<String>?
         for (i, m) in o.markers.enumerated() {
-            if case .file(let name) = m.icon, icons[name] == nil {
+            switch m.icon {
+            case .file(let name) where icons[name] == nil:
                 icons[name] = try MarkerIcons.load(name, folder: config.iconsDir, at: "marker[\(i)] icon")
+            case .sprite(let name):
+                // An image the style cannot find would draw nothing: say so instead.
+                let names = spriteNames ?? Set(renderer.spriteImageNames(style.style[rootKey: "sprite"])).union(style.style.images.keys)
+                spriteNames = names
+                guard names.contains(name) else {
+                    throw InvalidRequest("marker[\(i)] icon: the style has no image \"\(OverlayQueryParser.shown(name))\" in its sprite or images",
+                                         code: "invalid_overlay")
+                }
+            default: break
             }
         }
         let commands = try OverlayLayers.commands(o, style: style.style, icons: icons, pixelRatio: pixelRatio)
