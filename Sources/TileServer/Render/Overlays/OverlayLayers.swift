@@ -115,15 +115,18 @@ enum OverlayLayers {
                            ("paint", ["text-color": "#ffffff"])])
     }
 
-    /// The font the style's labels use (its first symbol layer with a plain `text-font`), so a
-    /// pin's label finds its glyphs; else the fonts directory's Noto Sans Regular.
+    /// A font the style's labels use (a plain `text-font` of its symbol layers, a Regular one
+    /// first, an italic one last), so a pin's label finds its glyphs; else the fonts
+    /// directory's Noto Sans Regular.
     static func labelFont(_ style: Style) -> [String] {
+        var found: [[String]] = []
         for l in style.layers where l.type == .symbol {
             if case .object(let layout)? = l.json["layout"], case .array(let a)? = layout["text-font"] {
                 let names = a.compactMap(\.stringValue)
-                if !names.isEmpty, names.count == a.count { return names }
+                if !names.isEmpty, names.count == a.count { found.append(names) }
             }
         }
-        return ["Noto Sans Regular"]
+        return found.first { $0[0].contains("Regular") } ?? found.first { !$0[0].contains("Italic") } ?? found.first
+            ?? ["Noto Sans Regular"]
     }
 }
