@@ -50,6 +50,18 @@ req GET "/styles/default/static/10,50,6/400x300.png?marker=51,11|pin-f0f&latlng=
 req POST "/styles/default/static/10,50,6/400x300.png" '{"marker": ["11,51|pin-f0f"]}'; expect_status 200; same_as "$WORK/pin.png" "published POST"
 req POST "/static?session=$SID" '{"center": [10, 50], "zoom": 5, "width": 400, "height": 300, "marker": "11,51|pin-f0f"}'
 expect_status 200; same_as "$WORK/pin.png" "POST /static marker"
+# A labelled pin: white letters in its head (the style's label font), no white dot.
+req GET "/static/10,50,5/400x300@2x.png?session=$SID&marker=11,51|pin-f0f-W"; expect_status 200
+WHITE=$(python3 - "$TOOLS" "$BODY" "$PX" "$PY" <<'PY'
+import sys; sys.path.insert(0, sys.argv.pop(1))
+from png_pixel import rows
+w, h, px = rows(sys.argv[1]); cx, cy = 2 * float(sys.argv[2]), 2 * (float(sys.argv[3]) - 24)
+print(sum(1 for y in range(int(cy) - 12, int(cy) + 13) for x in range(int(cx) - 12, int(cx) + 13) if min(px(x, y)[:3]) > 200))
+PY
+)
+[ "$WHITE" -gt 20 ] || fail "no white label in the pin's head ($WHITE px)"; pass
+python3 "$OV" near "$BODY" "$(calc "$PX * 2")" "$(calc "$PY * 2 - 48")" 255 255 255 40 2>/dev/null && fail "the labelled pin has a white dot"; pass
+
 # A marker whose coordinate is inside the image is drawn even where its picture crosses the edge.
 read -r EX EY <<<"$(python3 "$OV" project 10 50 5 400 300 1 14.3 51)"
 req GET "/static/10,50,5/400x300.png?session=$SID&marker=14.3,51|pin-f0f"; near "$(calc "$EX - 6")" "$(calc "$EY - 24")" $MAGENTA
