@@ -27,7 +27,7 @@ final class TileserverGLConfigTests: XCTestCase {
 
     static let config = #"""
     {"options": {"paths": {"root": "tiles", "styles": "styles", "mbtiles": "data", "pmtiles": "/srv/pm", "fonts": "fonts",
-                           "sprites": "sprites"},
+                           "sprites": "sprites", "icons": "icons"},
                  "maxScaleFactor": 3, "maxSize": 4096, "serveAllFonts": true, "pbfAlias": "pbf"},
      "styles": {"osm-bright": {"style": "bright.json", "tilejson": {"type": "overlay", "format": "webp"}},
                 "basic": {"style": "/abs/basic.json", "serve_rendered": false}},
@@ -41,6 +41,7 @@ final class TileserverGLConfigTests: XCTestCase {
         XCTAssertEqual(c.dataDir, root, "relative URLs of styles resolve against paths.root")
         XCTAssertEqual(c.stylesDir, root + "/styles")
         XCTAssertEqual(c.fontsDir, root + "/fonts")
+        XCTAssertEqual(c.iconsDir, root + "/icons", "paths.icons: the static markers' icons folder")
         XCTAssertEqual(c.styleFiles, ["osm-bright": root + "/styles/bright.json", "basic": "/abs/basic.json"])
         XCTAssertEqual(c.stylePath(named: "osm-bright"), root + "/styles/bright.json", "sessions find config ids too")
         XCTAssertEqual(c.stylePath(named: "extra"), root + "/styles/extra.json")
@@ -62,6 +63,7 @@ final class TileserverGLConfigTests: XCTestCase {
         let c = try load(#"{"options": {"paths": {"styles": "tiles/styles"}, "serveAllStyles": true}, "styles": {}}"#)
         XCTAssertEqual(c.dataDir, dir.standardizedFileURL.path)
         XCTAssertEqual(c.fontsDir, "", "no paths.fonts: no fonts folder (the root is none)")
+        XCTAssertEqual(c.iconsDir, "", "no paths.icons: no icons folder")
         XCTAssertEqual(c.defaultStyle, "extra", "no list: the first file of the styles folder")
         XCTAssertEqual(PublishedStyles.styleFiles(of: c).map(\.id), ["extra"])
         XCTAssertTrue(c.warnings.isEmpty, "\(c.warnings)")

@@ -47,6 +47,7 @@ extension ServerConfig {
         case "stylesDir", "styles": stylesDir = try r.string(key, v)
         case "publicDir": publicDir = try r.string(key, v)
         case "fontsDir": fontsDir = try r.string(key, v)
+        case "iconsDir": iconsDir = try r.string(key, v)
         case "store": store = try r.string(key, v)
         case "defaultSessionReadOnly": defaultSessionReadOnly = try r.bool(key, v)
         case "stylePollSeconds": stylePollSeconds = try r.seconds(key, v, max: 3600, what: "0 (only on SIGHUP) to 3600")
@@ -135,6 +136,7 @@ extension ServerConfig {
         stylesDir = abs(stylesDir, base)
         publicDir = abs(publicDir, base)
         if !fontsDir.isEmpty { fontsDir = abs(fontsDir, base) }
+        if !iconsDir.isEmpty { iconsDir = abs(iconsDir, base) }
         if !remote.cacheDir.isEmpty { remote.cacheDir = abs(remote.cacheDir, base) }
         if store != ":memory:" && !PostgresURL.isPostgres(store) { store = abs(store, dataDir) }
         archives = archives.mapValues { abs($0, dataDir) }
@@ -149,6 +151,11 @@ extension ServerConfig {
         if !fontsDir.isEmpty {
             guard FileManager.default.fileExists(atPath: fontsDir, isDirectory: &isDir), isDir.boolValue else {
                 throw ConfigError(file: configFile, message: "/fontsDir: directory not found: \(fontsDir) (apt-get install fonts-noto-core)")
+            }
+        }
+        if !iconsDir.isEmpty {
+            guard FileManager.default.fileExists(atPath: iconsDir, isDirectory: &isDir), isDir.boolValue else {
+                throw ConfigError(file: configFile, message: "/iconsDir: directory not found: \(iconsDir)")
             }
         }
         let style = stylePath(named: defaultStyle)

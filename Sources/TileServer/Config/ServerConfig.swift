@@ -84,6 +84,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// and used for labels whose fontstack has no PBFs; empty = none (the shipped
     /// `config/server.json` names Debian's `fonts-noto-core` folder).
     public var fontsDir = ""
+    /// Folder of the PNG icons static images' `marker=` may name (tileserver-gl's
+    /// `options.paths.icons`); empty: none, only built-in pins and sprite images.
+    public var iconsDir = ""
     /// Bytes of generated glyph ranges kept in memory.
     public var glyphCacheBytes = 32 << 20
     /// MapLibre's `crossSourceCollisions` map option: false lets labels of different sources

@@ -37,6 +37,7 @@ enum TileserverGLConfig {
         }
         c.stylesDir = paths.styles
         if let fonts = paths.fonts { c.fontsDir = fonts }
+        if let icons = paths.icons { c.iconsDir = icons }
         warnings += paths.ignored
         warnings += try applyOptions(options, to: &c, err: err)
         warnings += try applyData(try object(o["data"], "data", err) ?? JSONObject(), paths: paths, to: &c, err: err)
@@ -153,6 +154,8 @@ struct TileserverGLPaths {
     var root: String, styles: String, mbtiles: String, pmtiles: String, sprites: String
     /// Only when the config names it: tileserver-gl's default (the root) is no fonts folder.
     var fonts: String?
+    /// Marker icons (`marker=`), only when named.
+    var icons: String?
     /// Keys Strata does not read, as warnings.
     var ignored: [String] = []
 
@@ -169,7 +172,8 @@ struct TileserverGLPaths {
         pmtiles = Self.resolve(try path("pmtiles") ?? "", against: root)
         sprites = Self.resolve(try path("sprites") ?? "", against: root)
         fonts = try path("fonts").map { Self.resolve($0, against: root) }
-        for key in o.keys where !["root", "styles", "mbtiles", "pmtiles", "fonts", "sprites"].contains(key) {
+        icons = try path("icons").map { Self.resolve($0, against: root) }
+        for key in o.keys where !["root", "styles", "mbtiles", "pmtiles", "fonts", "sprites", "icons"].contains(key) {
             _ = try path(key)
             ignored.append("/options/paths/\(key): not read by Strata")
         }

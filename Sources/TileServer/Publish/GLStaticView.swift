@@ -8,12 +8,18 @@ enum GLStaticView {
     /// tileserver-gl's zoom range here: Strata's MapLibre range, one up.
     static let zoomRange = (StaticView.zoomRange.lowerBound + 1)...(StaticView.zoomRange.upperBound + 1)
 
-    /// The validated view; every failure is a 400 naming the part that is wrong.
+    /// The validated view; every failure is a 400 naming the part that is wrong. `auto` fits
+    /// `overlays` (`maxzoom` in tileserver-gl's zoom).
     static func parse(view: String, size: String, maxSide: Int, maxPixelRatio: Int, padding: String? = nil,
-                      quality: String? = nil, jpegBackground: JPEGEncoder.Background = .white) throws -> StaticView {
+                      quality: String? = nil, jpegBackground: JPEGEncoder.Background = .white,
+                      overlays: StaticOverlays = StaticOverlays(), maxzoom: String? = nil) throws -> StaticView {
         if view == "auto" {
-            throw APIError.badRequest("static/auto fits the view to the path and marker overlays, which Strata does not draw yet; "
-                + "use static/{minx},{miny},{maxx},{maxy}/… with the area to show", code: "auto_needs_overlays")
+            let sz = try StaticSize.parse(size, maxPixelRatio: maxPixelRatio, quality: quality, jpegBackground: jpegBackground)
+            var v = try StaticView(fittingOverlays: overlays, padding: StaticBounds.padding(padding),
+                                   maxZoom: StaticView.maxZoom(maxzoom, offset: 1), width: sz.width, height: sz.height,
+                                   pixelRatio: sz.pixelRatio, maxSide: maxSide)
+            v.output = sz.output
+            return v
         }
         let at = view.split(separator: "@", omittingEmptySubsequences: false)
         guard at.count <= 2 else {

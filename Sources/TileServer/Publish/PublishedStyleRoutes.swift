@@ -12,6 +12,7 @@ extension StrataApp {
         r.add(.GET, "/styles/{tileSize}/{file}", scope: .sessionFree, { app, ctx in try app.publishedTileJSON(ctx, tileSize: ctx.param("tileSize")) })
         r.add(.GET, "/styles/{id}/wmts.xml", scope: .sessionFree, { app, ctx in try app.publishedWMTS(ctx) })
         r.add(.GET, "/styles/{id}/static/{view}/{size}", scope: .sessionFree, { app, ctx in try app.publishedStatic(ctx) })
+        r.add(.POST, "/styles/{id}/static/{view}/{size}", scope: .sessionFree, { app, ctx in try app.publishedStaticPost(ctx) })
         r.add(.GET, "/styles/{id}/{z}/{x}/{y}", scope: .sessionFree, { app, ctx in try app.publishedTile(ctx, tileSize: "256") })
         r.add(.GET, "/styles/{id}/{tileSize}/{z}/{x}/{y}", scope: .sessionFree, { app, ctx in try app.publishedTile(ctx, tileSize: ctx.param("tileSize")) })
     }

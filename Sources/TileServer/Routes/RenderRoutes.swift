@@ -19,25 +19,38 @@ extension StrataApp {
     }
 
     /// `GET /static/{lon},{lat},{zoom}[,{bearing}]/{w}x{h}[@{r}x].{png|webp|jpg|jpeg}[?quality=1…100][&attribution=true|false]`,
-    /// and (`fitted`) `GET /static/bounds/{minx},{miny},{maxx},{maxy}/…[&padding=0.1]`, the view that fits the box.
-    func staticImage(_ ctx: RouteContext, fitted: Bool = false) throws -> EventLoopFuture<HTTPResponse> {
+    /// `GET /static/bounds/{minx},{miny},{maxx},{maxy}/…[&padding=0.1]` (`.bounds`: the view that fits the box), and
+    /// `GET /static/auto/…[&padding=0.1][&maxzoom=]` (`.auto`: fitted to the overlays); all with tileserver-gl's
+    /// overlays (`path=`, `marker=`, … see `OverlayQueryParser`).
+    func staticImage(_ ctx: RouteContext, fit: StaticFit = .centre) throws -> EventLoopFuture<HTTPResponse> {
         let q = ctx.request.query
-        var view = fitted
-            ? try StaticView.parse(bounds: ctx.param("bounds"), size: ctx.param("size"), maxSide: config.maxStaticSide,
-                                   padding: q["padding"], quality: q["quality"], jpegBackground: config.jpegBackground)
-            : try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
-                                   quality: q["quality"], jpegBackground: config.jpegBackground)
+        let overlays = try Self.queryOverlays(q)
+        var view: StaticView
+        switch fit {
+        case .centre:
+            view = try StaticView.parse(view: ctx.param("view"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+                                        quality: q["quality"], jpegBackground: config.jpegBackground)
+        case .bounds:
+            view = try StaticView.parse(bounds: ctx.param("bounds"), size: ctx.param("size"), maxSide: config.maxStaticSide,
+                                        padding: q["padding"], quality: q["quality"], jpegBackground: config.jpegBackground)
+        case .auto:
+            let sz = try StaticSize.parse(ctx.param("size"), quality: q["quality"], jpegBackground: config.jpegBackground)
+            view = try StaticView(fittingOverlays: overlays, padding: StaticBounds.padding(q["padding"]), maxZoom: StaticView.maxZoom(q["maxzoom"]),
+                                  width: sz.width, height: sz.height, pixelRatio: sz.pixelRatio, maxSide: config.maxStaticSide)
+            view.output = sz.output
+        }
         let attribution = try StaticAttribution.wanted(q["attribution"], default: config.staticAttribution)
         let style = try sessions.session(ctx.sessionID).current.style
         if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
-        let renderer = self.renderer
-        return image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { [view] budget in
-            try renderer.renderStatic(style: style, view: view, budget: budget)
-        }
+        return overlaidStatic(ctx, style: style, view: view, overlays: overlays)
     }
 
-    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing"` or `"bounds": [minx, miny, maxx, maxy], "padding"?`,
-    /// `"width", "height", "pixelRatio", "style"?, "attribution"?}`; an inline style renders one-off without a session.
+    /// How a `GET /static` view is given.
+    enum StaticFit { case centre, bounds, auto }
+
+    /// `POST /static` `{"center": [lon, lat], "zoom", "bearing"` or `"bounds": [minx, miny, maxx, maxy], "padding"?`
+    /// (or neither: fitted to the overlays, `"padding"?, "maxzoom"?`), `"width", "height", "pixelRatio", "style"?, "attribution"?`,
+    /// overlays `"path"?, "marker"?, …` as `GET /static` takes them`}`; an inline style renders one-off without a session.
     func postStatic(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
         let renderer = self.renderer
         let maxSide = config.maxStaticSide
@@ -45,8 +58,8 @@ extension StrataApp {
         return blocking(ctx) { [self] () -> (LiveStyle, StaticView, Bool) in
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
-            var view = try staticBodyView(o, maxSide: maxSide)
-            let style: LiveStyle
+            var (view, overlays) = try staticBodyView(o, maxSide: maxSide)
+            var style: LiveStyle
             if let inline = o["style"] {
                 do {
                     style = try LiveStyle.load(inline, customLayers: customLayers)
@@ -61,6 +74,7 @@ extension StrataApp {
                 attribution = b
             }
             if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
+            if !overlays.isEmpty { style = try overlaid(style, overlays, pixelRatio: view.pixelRatio) }
             return (style, view, o["style"] != nil)
         }.flatMap { [self] (style, view, inline) in
             image(ctx, style: style, key: style.renderHash + "/" + view.cacheKey, output: view.output) { budget in

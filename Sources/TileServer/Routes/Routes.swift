@@ -56,7 +56,8 @@ extension StrataApp {
         r.add(.GET, "/tiles/512/{z}/{x}/{y}", { app, ctx in try app.tile(ctx, tileSize: 512) })
         r.add(.GET, "/tiles.json", { app, ctx in try app.tileJSON(ctx) })
         r.add(.GET, "/static/{view}/{size}", { app, ctx in try app.staticImage(ctx) })
-        r.add(.GET, "/static/bounds/{bounds}/{size}", { app, ctx in try app.staticImage(ctx, fitted: true) })
+        r.add(.GET, "/static/bounds/{bounds}/{size}", { app, ctx in try app.staticImage(ctx, fit: .bounds) })
+        r.add(.GET, "/static/auto/{size}", { app, ctx in try app.staticImage(ctx, fit: .auto) })
         r.add(.POST, "/static", { app, ctx in app.postStatic(ctx) })
         // Fonts
         r.add(.GET, "/fonts", { app, ctx in app.fontList(ctx) })

@@ -1,12 +1,14 @@
 import JSON
 
 extension StrataApp {
-    /// The view of a `POST /static` body: `"center"` + `"zoom"` [+ `"bearing"`, `"pitch"`], or `"bounds"`
-    /// [+ `"padding"`] fitted as `GET /static/bounds/…` fits it; then size, ratio and format.
-    /// Every failure is a 400 whose `path` points at the key.
-    func staticBodyView(_ o: JSONObject, maxSide: Int) throws -> StaticView {
-        let allowed: Set = ["center", "zoom", "bearing", "pitch", "bounds", "padding", "width", "height", "pixelRatio", "style",
-                            "format", "quality", "attribution"]
+    /// The view and overlays of a `POST /static` body: `"center"` + `"zoom"` [+ `"bearing"`, `"pitch"`],
+    /// or `"bounds"` [+ `"padding"`] fitted as `GET /static/bounds/…` fits it, or neither and
+    /// the view fitted to the overlays (`"path"`, `"marker"`, … as `GET /static/auto/…` takes
+    /// them) [+ `"padding"`, `"maxzoom"`]; then size, ratio and format. Every failure is a 400
+    /// whose `path` points at the key.
+    func staticBodyView(_ o: JSONObject, maxSide: Int) throws -> (StaticView, StaticOverlays) {
+        let allowed = OverlayQueryParser.names.union(["center", "zoom", "bearing", "pitch", "bounds", "padding", "maxzoom", "width", "height",
+                                                      "pixelRatio", "style", "format", "quality", "attribution"])
         for k in o.keys where !allowed.contains(k) {
             throw APIError.badRequest("unknown key \"\(k)\"", code: "invalid_body", path: "/\(k)")
         }
@@ -25,23 +27,31 @@ extension StrataApp {
         }
         let width = try integer("width"), height = try integer("height")
         let ratio = try number("pixelRatio", default: 1)
+        var parser = OverlayQueryParser(try OverlayParameters.pairs(o, keys: OverlayQueryParser.names))
+        let overlays = try parser.parse()
+        func padding() throws -> Double {
+            do { return try StaticBounds.checkedPadding(number("padding", default: StaticBounds.defaultPadding)) } catch let e as InvalidRequest {
+                throw APIError.badRequest(e.message, code: e.code, path: "/padding")
+            }
+        }
         var view: StaticView
-        if let b = o["bounds"] {
+        if o["maxzoom"] != nil, o["center"] != nil || o["bounds"] != nil {
+            throw APIError.badRequest("maxzoom applies to a view fitted to the overlays (no center, no bounds)", code: "invalid_body", path: "/maxzoom")
+        }
+        if o["center"] == nil, o["bounds"] == nil, !overlays.isEmpty {
+            view = try StaticView(fittingOverlays: overlays, padding: padding(), maxZoom: o["maxzoom"].map { _ in try number("maxzoom") },
+                                  width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
+        } else if let b = o["bounds"] {
             for k in ["center", "zoom", "bearing", "pitch"] where o[k] != nil {
                 throw APIError.badRequest("\(k) cannot be combined with bounds: the bounds decide the view (north up)", code: "invalid_body", path: "/\(k)")
             }
-            let box = try bodyBounds(b)
-            let padding: Double
-            do { padding = try StaticBounds.checkedPadding(number("padding", default: StaticBounds.defaultPadding)) } catch let e as InvalidRequest {
-                throw APIError.badRequest(e.message, code: e.code, path: "/padding")
-            }
-            view = try StaticView(fitting: box, padding: padding, width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
+            view = try StaticView(fitting: bodyBounds(b), padding: padding(), width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
         } else {
             if o["padding"] != nil {
-                throw APIError.badRequest("padding applies to bounds only", code: "invalid_body", path: "/padding")
+                throw APIError.badRequest("padding applies to bounds and to views fitted to the overlays only", code: "invalid_body", path: "/padding")
             }
             guard let c = o["center"]?.arrayValue, c.count == 2, let lon = c[0].numberValue, let lat = c[1].numberValue else {
-                throw APIError.badRequest("center must be [lon, lat] (or give bounds: [minx, miny, maxx, maxy])", code: "invalid_body", path: "/center")
+                throw APIError.badRequest("center must be [lon, lat] (or give bounds: [minx, miny, maxx, maxy], or overlays to fit)", code: "invalid_body", path: "/center")
             }
             view = try StaticView(lon: lon, lat: lat, zoom: number("zoom"), bearing: number("bearing", default: 0),
                                   width: width, height: height, pixelRatio: ratio, maxSide: maxSide)
@@ -50,7 +60,7 @@ extension StrataApp {
             }
         }
         view.output = try bodyOutput(o)
-        return view
+        return (view, overlays)
     }
 
     /// `"bounds": [minx, miny, maxx, maxy]` of a POST /static body.
