@@ -11,7 +11,7 @@ import StyleSpec
 /// `strata render`: one tile or view of a style to a PNG file, without a server.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a tile (--tile z/x/y) or a view (--view lon,lat,zoom[,bearing]) of a style to PNG.")
+        abstract: "Render a tile (--tile z/x/y) or a view (--view lon,lat,zoom[,bearing[,pitch]]) of a style to PNG.")
 
     @Option(help: "Style JSON file.") var style: String = "config/styles/default.json"
     @Option(help: "Data directory for relative source URLs.") var dataDir: String = "config/data"
@@ -19,7 +19,7 @@ struct Render: ParsableCommand {
     var fontsDir: String = "/usr/share/fonts/truetype/noto"
     @Option(help: "Tile z/x/y (256 px; style zoom z-1).") var tile: String?
     @Option(help: "Tile size for --tile: 256 or 512.") var tileSize: Int = 256
-    @Option(help: "View lon,lat,zoom[,bearing] (MapLibre zoom).") var view: String?
+    @Option(help: "View lon,lat,zoom[,bearing[,pitch]] (MapLibre zoom).") var view: String?
     @Option(help: "View size WxH in CSS px.") var size: String = "512x512"
     @Option(help: "Pixel ratio.") var ratio: Double = 1
     @Option(name: .shortAndLong, help: "Output PNG path.") var output: String = "out.png"
@@ -47,7 +47,7 @@ struct Render: ParsableCommand {
             let v = view.split(separator: ",").compactMap { Double($0) }
             let s = size.split(separator: "x").compactMap { Int($0) }
             guard v.count >= 3, s.count == 2 else { throw ValidationError("bad --view/--size") }
-            camera = .view(lon: v[0], lat: v[1], zoom: v[2], bearing: v.count > 3 ? v[3] : 0,
+            camera = .view(lon: v[0], lat: v[1], zoom: v[2], bearing: v.count > 3 ? v[3] : 0, pitch: v.count > 4 ? v[4] : 0,
                            cssWidth: s[0], cssHeight: s[1], pixelRatio: ratio)
         } else {
             throw ValidationError("give --tile or --view")

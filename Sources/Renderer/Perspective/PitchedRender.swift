@@ -2,7 +2,7 @@ import Raster
 import StyleSpec
 
 /// A pitched static view. Layers are drawn in style order in runs: a run of ground layers is
-/// drawn top-down into the ground image (`GroundView`) and warped into the view; a layer that
+/// drawn top-down into the ground images (`GroundBand`) and warped into the view; a layer that
 /// stands up from the ground or faces the viewer (`fill-extrusion`) is drawn in the view itself
 /// with the perspective camera. Labels of a ground run are placed in its ground image.
 extension MapRenderer {
@@ -24,19 +24,19 @@ extension MapRenderer {
             sky.draw(perspective, on: canvas)
             frame.drewFeatures = true
         }
-        let ground = GroundView(perspective)
-        var groundCanvas: Canvas?
+        let bands = GroundBand.bands(perspective)
+        var images: [Canvas] = []
         for run in runs {
             try frame.checkDeadlineNow()
             if run.inView {
                 for layer in run.layers { try drawLayer(layer, frame) }
                 continue
             }
-            guard let ground, !ground.rows.isEmpty else { continue }
-            let image = groundCanvas ?? Canvas(width: ground.camera.width, height: ground.camera.height)
-            groundCanvas = image
-            if try drawGround(run.layers, style, ground, image, deadline: deadline) {
-                ProjectiveWarp(chain: MipChain(image.pixmap), map: ground.viewToImage, lodBias: GroundView.sharpening).draw(on: canvas, rows: ground.rows)
+            for (i, band) in bands.enumerated() {
+                if images.count <= i { images.append(Canvas(width: band.camera.width, height: band.camera.height)) }
+                guard try drawGround(run.layers, style, band, images[i], deadline: deadline) else { continue }
+                ProjectiveWarp(chain: MipChain(images[i].pixmap), map: band.viewToImage, lodBias: GroundBand.sharpening)
+                    .draw(on: canvas, rows: band.rows)
                 frame.drewFeatures = true
             }
         }
@@ -45,7 +45,7 @@ extension MapRenderer {
     }
 
     /// Draws a run of ground layers top-down into `image`: true when anything drew.
-    private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundView, _ image: Canvas,
+    private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundBand, _ image: Canvas,
                             deadline: Deadline?) throws -> Bool {
         image.reset(width: ground.camera.width, height: ground.camera.height)
         let frame = RenderFrame(style: style, camera: ground.camera, canvas: image, resources: resources,
