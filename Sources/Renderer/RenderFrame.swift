@@ -28,6 +28,9 @@ final class RenderFrame {
     /// Set for the view itself of a pitched render (`drawPitched`): what faces the viewer there
     /// (labels, circles) is placed through it (`viewPoint`) instead of `projection`.
     var perspective: CameraPerspective?
+    /// Set for the ground images of a pitched render: the view they are warped into (circles
+    /// that keep their size in the view, `circle-pitch-scale: viewport`, grow on the ground).
+    var pitchedView: CameraPerspective?
     /// Images the session has (for `image` expressions): runtime images and the sprite's.
     let availableImages: Set<String>
     /// The images patterns draw with, by name (sprite and runtime images).
@@ -150,5 +153,14 @@ final class RenderFrame {
         let q = perspective.project(p)
         guard q.z >= perspective.near, q.z <= perspective.far else { return nil }
         return (SIMD2(Float(q.x), Float(q.y)), Float(perspective.distance / q.z))
+    }
+
+    /// A map-anchored translate of what a pitched view draws facing the viewer moves its anchor
+    /// on the ground (this world offset, to add before `viewPoint`) rather than on the screen;
+    /// nil otherwise (`translation` applies).
+    func groundOffset(_ t: SIMD2<Float>, anchor: TranslateAnchor) -> SIMD2<Double>? {
+        guard perspective != nil, anchor != .viewport, t != .zero else { return nil }
+        let worldPerCSSPixel = 1 / (512 * pow(2, zoom))
+        return SIMD2(Double(t.x), Double(t.y)) * worldPerCSSPixel
     }
 }

@@ -34,7 +34,7 @@ extension MapRenderer {
             }
             for (i, band) in bands.enumerated() {
                 if images.count <= i { images.append(Canvas(width: band.camera.width, height: band.camera.height)) }
-                guard try drawGround(run.layers, style, band, images[i], deadline: deadline) else { continue }
+                guard try drawGround(run.layers, style, band, images[i], view: perspective, deadline: deadline) else { continue }
                 ProjectiveWarp(chain: MipChain(images[i].pixmap), map: band.viewToImage, lodBias: GroundBand.sharpening)
                     .draw(on: canvas, rows: band.rows)
                 frame.drewFeatures = true
@@ -46,10 +46,11 @@ extension MapRenderer {
 
     /// Draws a run of ground layers top-down into `image`: true when anything drew.
     private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundBand, _ image: Canvas,
-                            deadline: Deadline?) throws -> Bool {
+                            view: CameraPerspective, deadline: Deadline?) throws -> Bool {
         image.reset(width: ground.camera.width, height: ground.camera.height)
         let frame = RenderFrame(style: style, camera: ground.camera, canvas: image, resources: resources,
                                 deadline: deadline, collectStats: false)
+        frame.pitchedView = view
         frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
                                                 placeableArea: Self.collisionGrid(ground.camera))
         try SymbolPainter.placeAll(layers.filter { $0.type == .symbol }, frame)
@@ -89,8 +90,11 @@ extension MapRenderer {
         case .circle: return CircleProperties(layer, ctx).circlePitchAlignment.value(ctx) == .viewport
         case .symbol:
             let props = SymbolProperties(layer, ctx)
-            let point = props.symbolPlacement.value(ctx) == .point
-            guard point else { return false }
+            guard props.symbolPlacement.value(ctx) == .point else {
+                // Line labels lie on the ground unless their pitch alignment says viewport.
+                return layer.layout["text-field"] != nil ? props.textPitchAlignment.value(ctx) == .viewport
+                    : props.iconPitchAlignment.value(ctx) == .viewport
+            }
             if layer.layout["text-field"] != nil {
                 let pitch = props.textPitchAlignment.value(ctx)
                 if pitch != .auto { return pitch == .viewport }

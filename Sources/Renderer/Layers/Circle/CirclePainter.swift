@@ -29,7 +29,8 @@ struct CircleLayerPainter: LayerPainter {
         let translate = props.circleTranslate.value(ctx)
         let anchor = props.circleTranslateAnchor.value(ctx)
         let sortKey = props.circleSortKey
-        let shift = frame.translation(translate, anchor: anchor)
+        let groundShift = frame.groundOffset(translate, anchor: anchor)
+        let shift = groundShift == nil ? frame.translation(translate, anchor: anchor) : .zero
         let scalesWithView = props.circlePitchScale.value(ctx) == .viewport
         frame.clock.mark(.style)
 
@@ -66,10 +67,22 @@ struct CircleLayerPainter: LayerPainter {
                 // A pitched view: circles facing the viewer, scaled as the ground is at their
                 // centre unless `circle-pitch-scale` is `viewport`.
                 for point in geometry.points {
-                    guard let seen = frame.viewPoint(point) else { continue }
+                    let g = groundShift ?? .zero
+                    guard let seen = frame.viewPoint(WorldPoint(point.x + g.x, point.y + g.y)) else { continue }
                     let k = scalesWithView ? 1 : seen.distanceRatio
                     let d = Disc(key: key, order: order, center: seen.at + shift, radius: max(0, r) * k, stroke: s * k,
                                  blur: b, fill: fill, ring: ring)
+                    order += 1
+                    if sortKey != nil { discs.append(d) } else { draw(d) }
+                }
+                return
+            }
+            if scalesWithView, let view = frame.pitchedView {
+                // On the ground of a pitched view but sized in it: grown by depth / distance.
+                for point in geometry.points {
+                    let k = Float(max(0, view.project(point).z) / view.distance)
+                    let d = Disc(key: key, order: order, center: frame.projection.apply(point) + shift, radius: max(0, r) * k,
+                                 stroke: s * k, blur: b, fill: fill, ring: ring)
                     order += 1
                     if sortKey != nil { discs.append(d) } else { draw(d) }
                 }

@@ -48,7 +48,8 @@ enum SymbolLineLabels {
         let square = pass.square
         func toDevice(_ p: SIMD2<Double>) -> SIMD2<Double> {
             let w = WorldPoint(square.minX + p.x / extent * square.width, square.minY + p.y / extent * square.height)
-            let d = frame.projection.apply(w) + shift
+            // A pitched view's labels facing the viewer follow the line as the view sees it.
+            let d = (frame.perspective == nil ? frame.projection.apply(w) : frame.viewPoint(w)?.at ?? SIMD2(-1e9, -1e9)) + shift
             return SIMD2(Double(d.x), Double(d.y))
         }
         // The source tile's layout on tiles and blocks (kept when the tile has a key), else this

@@ -14,6 +14,8 @@ struct SymbolPointLabels {
     let tile: SourceTilePass?
     /// `text-translate` and `icon-translate` in device pixels.
     private let shift, iconShift: SIMD2<Float>
+    /// A pitched view's map-anchored translates, on the ground (`RenderFrame.groundOffset`).
+    private let groundShift, iconGroundShift: SIMD2<Double>?
     /// Point labels aligned with the map turn with it (`*-rotation-alignment: map`).
     private let textMapAngle, iconMapAngle: Float
     private let ratio: Float
@@ -39,8 +41,12 @@ struct SymbolPointLabels {
         self.layer = layer; self.frame = frame; self.layout = layout; self.batch = batch; self.tile = tile
         let ctx = frame.layerContext
         let props = SymbolProperties(layer, ctx)
-        shift = frame.translation(props.textTranslate.value(ctx), anchor: props.textTranslateAnchor.value(ctx))
-        iconShift = frame.translation(props.iconTranslate.value(ctx), anchor: props.iconTranslateAnchor.value(ctx))
+        let (textT, textA) = (props.textTranslate.value(ctx), props.textTranslateAnchor.value(ctx))
+        let (iconT, iconA) = (props.iconTranslate.value(ctx), props.iconTranslateAnchor.value(ctx))
+        groundShift = frame.groundOffset(textT, anchor: textA)
+        iconGroundShift = frame.groundOffset(iconT, anchor: iconA)
+        shift = groundShift == nil ? frame.translation(textT, anchor: textA) : .zero
+        iconShift = iconGroundShift == nil ? frame.translation(iconT, anchor: iconA) : .zero
         let mapAngle = Float(-frame.camera.bearing * .pi / 180)
         textMapAngle = layout.textRotationAlignment == .map ? mapAngle : 0
         iconMapAngle = layout.iconRotationAlignment == .map ? mapAngle : 0
@@ -116,10 +122,15 @@ struct SymbolPointLabels {
         if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { return nil }
         guard let seen = frame.viewPoint(world) else { return nil }
         var base = seen.at
+        var textBase = base, iconBase = base
+        if let g = groundShift { textBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
+        if let g = iconGroundShift { iconBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
         if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
         // MapLibre's perspective ratio: labels facing the viewer shrink toward the horizon by half.
         let perspective = frame.perspective == nil ? 1 : max(0, min(4, 0.5 + 0.5 * seen.distanceRatio))
-        let candidate = PointLabelCandidate(f: f, at: base + shift, iconBase: base + iconShift,
+        if groundShift == nil { textBase = base }
+        if iconGroundShift == nil { iconBase = base }
+        let candidate = PointLabelCandidate(f: f, at: textBase + shift, iconBase: iconBase + iconShift,
                                             scale: f.fontSize / 24 * ratio * perspective,
                                             padding: layout.padding * ratio * perspective, ratio: ratio,
                                             textAngle: f.textRotate * .pi / 180 + textMapAngle, textMapAngle: textMapAngle,
