@@ -63,35 +63,16 @@ struct CircleLayerPainter: LayerPainter {
             let key = (sortKey?.value(fctx) ?? nil) ?? 0
             frame.clock.mark(.style)
             guard r + s > 0, fill.a > 0 || (s > 0 && ring.a > 0) else { return }
-            if frame.perspective != nil {
-                // A pitched view: circles facing the viewer, scaled as the ground is at their
-                // centre unless `circle-pitch-scale` is `viewport`.
-                for point in geometry.points {
-                    let g = groundShift ?? .zero
-                    guard let seen = frame.viewPoint(WorldPoint(point.x + g.x, point.y + g.y)) else { continue }
-                    let k = scalesWithView ? 1 : seen.distanceRatio
-                    let d = Disc(key: key, order: order, center: seen.at + shift, radius: max(0, r) * k, stroke: s * k,
-                                 blur: b, fill: fill, ring: ring)
-                    order += 1
-                    if sortKey != nil { discs.append(d) } else { draw(d) }
-                }
-                return
-            }
-            if scalesWithView, let view = frame.pitchedView {
-                // On the ground of a pitched view but sized in it: grown by depth / distance.
-                for point in geometry.points {
-                    let k = Float(max(0, view.project(point).z) / view.distance)
-                    let d = Disc(key: key, order: order, center: frame.projection.apply(point) + shift, radius: max(0, r) * k,
-                                 stroke: s * k, blur: b, fill: fill, ring: ring)
-                    order += 1
-                    if sortKey != nil { discs.append(d) } else { draw(d) }
-                }
-                return
-            }
-            PathBuilder.forEachPoint(geometry, projection: frame.projection, offset: shift) { p in
-                let d = Disc(key: key, order: order, center: p, radius: max(0, r), stroke: s, blur: b, fill: fill, ring: ring)
+            func emit(_ center: SIMD2<Float>, _ k: Float) {
+                let d = Disc(key: key, order: order, center: center, radius: max(0, r) * k, stroke: s * k, blur: b, fill: fill, ring: ring)
                 order += 1
                 if sortKey != nil { discs.append(d) } else { draw(d) }
+            }
+            if frame.perspective != nil || (scalesWithView && frame.pitchedView != nil) {
+                for (center, k) in Self.pitchedCenters(geometry, frame, shift: shift, groundShift: groundShift,
+                                                       scalesWithView: scalesWithView) { emit(center, k) }
+            } else {
+                PathBuilder.forEachPoint(geometry, projection: frame.projection, offset: shift) { emit($0, 1) }
             }
             frame.clock.mark(.raster)
         }
@@ -99,5 +80,20 @@ struct CircleLayerPainter: LayerPainter {
         for d in discs { draw(d) }
         uniform.apply(to: canvas)
         frame.clock.mark(.raster)
+    }
+
+    /// Where a pitched render draws a geometry's circles and how much it scales them: the view's
+    /// circles facing the viewer at their perspective position, scaled by the distance ratio
+    /// unless `circle-pitch-scale` is viewport; circles on its ground that keep their size in
+    /// the view grown by depth / distance.
+    static func pitchedCenters(_ geometry: FeatureGeometry, _ frame: RenderFrame, shift: SIMD2<Float>, groundShift: SIMD2<Double>?,
+                               scalesWithView: Bool) -> [(SIMD2<Float>, Float)] {
+        guard let view = frame.pitchedView else {
+            let g = groundShift ?? .zero
+            return geometry.points.compactMap { point in
+                frame.viewPoint(WorldPoint(point.x + g.x, point.y + g.y)).map { ($0.at + shift, scalesWithView ? 1 : $0.distanceRatio) }
+            }
+        }
+        return geometry.points.map { (frame.projection.apply($0) + shift, Float(max(0, view.project($0).z) / view.distance)) }
     }
 }
