@@ -1,45 +1,49 @@
-import Raster
-/// One heatmap pixel: the density's colour from the ramp, times `heatmap-opacity`, over the
-/// canvas pixel, in float with one rounding per channel (`ShaderBlend`'s GL blend). `pixel` is
-/// the scalar twin of `pixels8`; both do the same float operations per lane in the same
-/// order, so they agree bit for bit (`HeatmapBlendTests`).
+/// A colour ramp over a pixel: the colour of a value (0...1) read linearly from a 256-texel
+/// ramp (premultiplied colours 0...1, centre-aligned, clamped to its ends), times opacity,
+/// over the pixel in float with one rounding per channel (`ShaderBlend`'s GL blend). The
+/// heatmap's second pass. `pixel` is the scalar twin of `pixels8`; both do the same float
+/// operations per lane in the same order, so they agree bit for bit (`HeatmapBlendTests`).
 ///
 /// The ramp is read through `padded`: its 256 texels and a copy of the last, so a clamped
-/// density reads texel i with weight 0 for texel i + 1 and never leaves the buffer.
-enum HeatmapBlend {
-    /// The ramp texels followed by a copy of the last one (257 entries).
-    static func padded(_ ramp: HeatmapColorRamp) -> [SIMD4<Float>] {
-        ramp.texels + [ramp.texels[HeatmapColorRamp.size - 1]]
+/// value reads texel i with weight 0 for texel i + 1 and never leaves the buffer.
+public enum RampBlend {
+    /// Texels in a ramp.
+    public static let size = 256
+
+    /// The ramp texels (`size`) followed by a copy of the last one.
+    public static func padded(_ texels: [SIMD4<Float>]) -> [SIMD4<Float>] {
+        precondition(texels.count == size)
+        return texels + [texels[size - 1]]
     }
 
-    /// Texture position of a density (texel units, centre-aligned) clamped to the ramp, as
+    /// Texture position of a value (texel units, centre-aligned) clamped to the ramp, as
     /// index and weight of the next texel: the first texel below 0 (and for NaN), the last
     /// from 255 on.
-    @inline(__always)
-    static func rampTap(_ density: Float) -> (Int, Float) {
-        let p = density * Float(HeatmapColorRamp.size) - 0.5
+    @inlinable @inline(__always)
+    public static func tap(_ value: Float) -> (Int, Float) {
+        let p = value * Float(size) - 0.5
         guard p > 0 else { return (0, 0) }
-        guard p < Float(HeatmapColorRamp.size - 1) else { return (HeatmapColorRamp.size - 1, 0) }
+        guard p < Float(size - 1) else { return (size - 1, 0) }
         let i = Int(p)
         return (i, p - Float(i))
     }
 
-    /// Scalar: `dst` under the colour of `density`.
-    @inline(__always)
-    static func pixel(_ dst: UInt32, density: Float, opacity: Float, ramp t: UnsafePointer<SIMD4<Float>>) -> UInt32 {
-        let (i, f) = rampTap(density)
+    /// Scalar: `dst` under the colour of `value`.
+    @inlinable @inline(__always)
+    public static func pixel(_ dst: UInt32, value: Float, opacity: Float, ramp t: UnsafePointer<SIMD4<Float>>) -> UInt32 {
+        let (i, f) = tap(value)
         let c = (t[i] + (t[i + 1] - t[i]) * f) * opacity
         guard c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 else { return dst }
         return ShaderBlend.over4(dst, color255: c * 255, alpha: c.w, k: 1)
     }
 
-    /// SIMD: eight pixels at `dst` under the colours of `density` (lane by lane `pixel`).
-    @inline(__always)
-    static func pixels8(_ dst: UnsafeMutablePointer<UInt32>, density: SIMD8<Float>, opacity: Float,
-                        ramp t: UnsafePointer<SIMD4<Float>>) {
-        let size = Float(HeatmapColorRamp.size)
+    /// SIMD: eight pixels at `dst` under the colours of `value` (lane by lane `pixel`).
+    @inlinable @inline(__always)
+    public static func pixels8(_ dst: UnsafeMutablePointer<UInt32>, value: SIMD8<Float>, opacity: Float,
+                               ramp t: UnsafePointer<SIMD4<Float>>) {
+        let size = Float(Self.size)
         let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
-        var p = density * size - 0.5
+        var p = value * size - 0.5
         let low = .!(p .> 0), high = p .>= size - 1
         p = p.replacing(with: 0, where: low).replacing(with: size - 1, where: high)
         // Whole texels 0...255, read as integers from the low mantissa bits of w + 2^23.
@@ -66,7 +70,7 @@ enum HeatmapBlend {
 
     /// One channel (the byte at `shift`) of eight pixels: `c · 255 + dst · inv`, clamped,
     /// rounded half up as `ShaderBlend.channel` rounds.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func channel(_ d: SIMD8<UInt32>, _ shift: UInt32, _ c: SIMD8<Float>, _ inv: SIMD8<Float>) -> SIMD8<UInt32> {
         let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
         // The byte as a float: its bits under 2^23's exponent, minus 2^23.
@@ -76,5 +80,21 @@ enum HeatmapBlend {
         let even = v + magic
         let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
         return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & 0x1FF) &+ up) &<< shift
+    }
+}
+
+extension PixelSpans {
+    /// Pixel (x, y) under the ramp's colour of `value` (`RampBlend.pixel`). Honours the mask.
+    @inlinable @inline(__always)
+    public func blendRamp(x: Int, y: Int, value: Float, opacity: Float, ramp: UnsafePointer<SIMD4<Float>>) {
+        let i = y &* width &+ x
+        guard allows(i) else { return }
+        pixels[i] = RampBlend.pixel(pixels[i], value: value, opacity: opacity, ramp: ramp)
+    }
+
+    /// Pixels x..<x+8 of row `y` under the ramp's colours of `value` (`RampBlend.pixels8`). No mask.
+    @inlinable @inline(__always)
+    public func blendRamp8(x: Int, y: Int, value: SIMD8<Float>, opacity: Float, ramp: UnsafePointer<SIMD4<Float>>) {
+        RampBlend.pixels8(pixels + (y &* width &+ x), value: value, opacity: opacity, ramp: ramp)
     }
 }
