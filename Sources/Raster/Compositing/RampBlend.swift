@@ -72,14 +72,7 @@ public enum RampBlend {
     /// rounded half up as `ShaderBlend.channel` rounds.
     @inlinable @inline(__always)
     static func channel(_ d: SIMD8<UInt32>, _ shift: UInt32, _ c: SIMD8<Float>, _ inv: SIMD8<Float>) -> SIMD8<UInt32> {
-        let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
-        // The byte as a float: its bits under 2^23's exponent, minus 2^23.
-        let dc = unsafeBitCast(((d &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-        var v = c * 255 + dc * inv
-        v = v.replacing(with: 0, where: v .< 0).replacing(with: 255, where: v .> 255)
-        let even = v + magic
-        let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
-        return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & 0x1FF) &+ up) &<< shift
+        ShaderBlend.rounded8(c * 255 + ShaderBlend.bytes8(d, shift) * inv, shift)
     }
 }
 

@@ -136,14 +136,7 @@
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         @inline(__always) func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
-            let magic = SIMD8<Float>(repeating: ShaderBlend.magic)
-            let dc = unsafeBitCast(((d &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-            var x = (c * cov) * 255 + dc * inv
-            x = x.replacing(with: 0, where: x .< 0)
-            x = x.replacing(with: 255, where: x .> 255)
-            let even = x + magic
-            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: x - (even - magic) .== 0.5)
-            return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & 0x1FF) &+ up) &<< shift
+            ShaderBlend.rounded8((c * cov) * 255 + ShaderBlend.bytes8(d, shift) * inv, shift)
         }
         let out = channel(0, color.x) | channel(8, color.y) | channel(16, color.z) | channel(24, color.w)
         let keep = unsafeBitCast(drawn, to: SIMD8<UInt32>.self)
