@@ -1,7 +1,8 @@
 /// Per-pixel coverage of a run of pixels under one colour, as a shader computes it: MapLibre's
 /// line edge ramp, for example. `coverage8` gives eight pixels at once with the same float
 /// operations per lane as `coverage` (its scalar twin), so either gives the same bytes.
-/// Coverage is already times opacity; ≤ 0 (or NaN) leaves a pixel alone.
+/// Coverage is already times opacity, in 0...1: a pixel of coverage 0 is left as it is
+/// (the eight-lane blend computes it and gets the pixel back), so a shader clamps first.
 public protocol SpanCoverage {
     func coverage(_ x: Int) -> Float
     func coverage8(_ x: Int) -> SIMD8<Float>
