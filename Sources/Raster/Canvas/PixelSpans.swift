@@ -93,6 +93,7 @@ extension Canvas {
         let w = width, h = height, mode = kernelMode
         func lend(_ m: UnsafePointer<UInt32>?, inside: Bool) throws -> R {
             try withUnsafeMutablePixels { px in
+                // An empty canvas may have no buffer address; its spans have no pixels to touch.
                 try body(PixelSpans(pixels: px.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!, width: w, height: h,
                                     kernelMode: mode, mask: m, drawInsideMask: inside))
             }
