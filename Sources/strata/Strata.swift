@@ -17,7 +17,7 @@ struct Bench: AsyncParsableCommand {
         subcommands: [
             BenchRaster.self, BenchPNG.self, BenchFormats.self, BenchIndex.self,
             BenchTiles.self,
-            BenchScaling.self,
+            BenchScaling.self, BenchViews.self,
         ]
     )
 }

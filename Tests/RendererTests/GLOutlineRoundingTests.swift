@@ -3,8 +3,9 @@ import SplitMix
 import XCTest
 @testable import Renderer
 
-/// `GLOutline.roundedByte` replaces `Float.rounded()` in the outline blend: it must give the
-/// same byte for every float in [0, 255], halves and the float just below a half included.
+/// The outline blend is Raster's `ShaderBlend.over4`, whose rounding (the 2^23 trick, exact
+/// halves stepped up) replaces `Float.rounded()`: it must give the same byte for every float
+/// in [0, 255], halves and the float just below a half included.
 final class GLOutlineRoundingTests: XCTestCase {
     func testMatchesRoundedOnEveryFloatNearHalves() {
         for whole in 0...255 {
@@ -12,7 +13,7 @@ final class GLOutlineRoundingTests: XCTestCase {
             var below = half, above = half
             for _ in 0..<64 {
                 for v in [below, half, above] where v >= 0 && v <= 255 {
-                    XCTAssertEqual(GLOutline.roundedByte(v), UInt32(v.rounded()), "\(v)")
+                    XCTAssertEqual(roundedByte(v), UInt32(v.rounded()), "\(v)")
                 }
                 below = below.nextDown; above = above.nextUp
             }
@@ -22,11 +23,24 @@ final class GLOutlineRoundingTests: XCTestCase {
     func testMatchesRoundedOnAGridOfValues() {
         var v: Float = 0
         while v <= 255 {
-            XCTAssertEqual(GLOutline.roundedByte(v), UInt32(v.rounded()), "\(v)")
+            XCTAssertEqual(roundedByte(v), UInt32(v.rounded()), "\(v)")
             v += 0.0037
         }
-        XCTAssertEqual(GLOutline.roundedByte(0.49999997), 0)
-        XCTAssertEqual(GLOutline.roundedByte(255), 255)
+        XCTAssertEqual(roundedByte(0.49999997), 0)
+        XCTAssertEqual(roundedByte(255), 255)
+    }
+
+    /// Raster's lane rounding of one value (what every blend channel goes through).
+    func roundedByte(_ v: Float) -> UInt32 { ShaderBlend.packRounded(SIMD4(repeating: v)) & 0xFF }
+
+    /// The outline's blend of straight colour `rgb1` (alpha lane 1) at alpha `a` over `d`, one
+    /// channel at a time: `s·a·255 + d·(1 − a)`, clamped and rounded half up.
+    func blendScalar(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
+        func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
+            let v = s * a * 255 + Float((d >> shift) & 0xFF) * (1 - a)
+            return UInt32(max(0, min(255, v)).rounded()) << shift
+        }
+        return ch(rgb1.x, 0) | ch(rgb1.y, 8) | ch(rgb1.z, 16) | ch(rgb1.w, 24)
     }
 
     func testLanesBlendAgreesWithItsScalarTwin() {
@@ -37,7 +51,8 @@ final class GLOutlineRoundingTests: XCTestCase {
             // Alphas from the smoothstep ramp, times colour alphas; halves come up with the
             // multiples of 1/8.
             let a = i % 3 == 0 ? Float(rng.next() % 9) / 8 : Float(rng.next() % 100_001) / 100_000
-            let scalar = GLOutline.blendScalar(d, rgb1, a: a), lanes = GLOutline.blendLanes(d, rgb1, a: a)
+            let scalar = blendScalar(d, rgb1, a: a)
+            let lanes = ShaderBlend.over4(d, color255: rgb1 * a * 255, alpha: a, k: 1)   // GLOutline.Target's blend
             if scalar != lanes { XCTFail("d \(d) rgb \(rgb1) a \(a): \(lanes) != \(scalar)"); return }
         }
     }

@@ -4,7 +4,7 @@ import StyleSpec
 import XCTest
 @testable import Renderer
 
-/// The heatmap's SIMD pixel kernel against its scalar twin, bit for bit, and the compositor
+/// The heatmap's SIMD pixel kernel (Raster's `RampBlend`) against its scalar twin, bit for bit, and the compositor
 /// through either.
 final class HeatmapBlendTests: XCTestCase {
     /// A ramp of random premultiplied byte colours (what `LineGradientRamp.texel` yields).
@@ -20,7 +20,7 @@ final class HeatmapBlendTests: XCTestCase {
         let specials: [Float] = [0, -1, .nan, .infinity, -.infinity, 0.5 / 256, 1, 255.5 / 256, 2, 1e-7, 0.123456]
         for round in 0..<400 {
             let ramp = randomRamp(&rng, transparentStart: round % 2 == 0)
-            let padded = HeatmapBlend.padded(ramp)
+            let padded = RampBlend.padded(ramp.texels)
             let opacity: Float = [1, 0.7, 0.01, Float(rng.unit())][round % 4]
             var density = SIMD8<Float>()
             var dst = [UInt32](repeating: 0, count: 8)
@@ -30,9 +30,9 @@ final class HeatmapBlendTests: XCTestCase {
                 dst[lane] = UInt32(rng.int(Int(a) + 1)) | UInt32(rng.int(Int(a) + 1)) << 8 | UInt32(rng.int(Int(a) + 1)) << 16 | a << 24
             }
             padded.withUnsafeBufferPointer { t in
-                let expected = (0..<8).map { HeatmapBlend.pixel(dst[$0], density: density[$0], opacity: opacity, ramp: t.baseAddress!) }
+                let expected = (0..<8).map { RampBlend.pixel(dst[$0], value: density[$0], opacity: opacity, ramp: t.baseAddress!) }
                 var got = dst
-                got.withUnsafeMutableBufferPointer { HeatmapBlend.pixels8($0.baseAddress!, density: density, opacity: opacity, ramp: t.baseAddress!) }
+                got.withUnsafeMutableBufferPointer { RampBlend.pixels8($0.baseAddress!, value: density, opacity: opacity, ramp: t.baseAddress!) }
                 XCTAssertEqual(got, expected, "round \(round): densities \(density)")
             }
         }

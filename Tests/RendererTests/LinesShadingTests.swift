@@ -8,6 +8,16 @@ import StyleSpec
 /// The line fragment shaders: MapLibre's alpha formula, GL-style blending, the SIMD kernels
 /// against their scalar twins, the dash field and the gradient ramp.
 final class LinesShadingTests: XCTestCase {
+    /// `pixels` (rows `width` wide) after `body` drew on them through a canvas's spans.
+    static func drawn(_ pixels: [UInt32], width: Int, _ body: (PixelSpans) -> Void) -> [UInt32] {
+        let bytes = pixels.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * $0)) } }
+        let canvas = Canvas(width: width, height: pixels.count / width)
+        canvas.pixmap = Pixmap(width: width, height: pixels.count / width, premultipliedData: bytes)
+        canvas.withSpans(body)
+        let out = canvas.pixmap.data
+        return (0..<pixels.count).map { i in (0..<4).reduce(UInt32(0)) { $0 | UInt32(out[4 * i + $1]) << (8 * $1) } }
+    }
+
     func testBlendMatchesTheGLFormula() {
         // 50 % red over opaque blue: (255·0.5 + 0·0.5, 0, 0 + 255·0.5, 255).
         let color = SIMD4<Float>(1, 0, 0, 1) * 0.5 * 255
@@ -61,9 +71,8 @@ final class LinesShadingTests: XCTestCase {
             v.normalX = SIMD3(Float(rng.next() % 100) / 100, Float(rng.next() % 100) / 3000 - 0.016, 0.01)
             v.normalY = SIMD3(Float(rng.next() % 200) / 100 - 1, Float(rng.next() % 100) / 1500 - 0.033, -0.02)
             for (flag, buffer) in [(true, 0), (false, 1)] {
-                var pixels = buffer == 0 ? simd : scalar
-                pixels.withUnsafeMutableBufferPointer { p in
-                    var shader = SolidLineShader(pixels: p.baseAddress!, stride: w, uniforms: uniforms)
+                let pixels = Self.drawn(buffer == 0 ? simd : scalar, width: w) { spans in
+                    var shader = SolidLineShader(spans: spans, uniforms: uniforms)
                     shader.simd = flag
                     shader.begin(v, rampRow: 0)
                     for y in 0..<h { shader.shade(row: y, from: y % 5, through: w - 1 - y % 7) }
@@ -94,9 +103,8 @@ final class LinesShadingTests: XCTestCase {
             v.normalY = SIMD3(Float(rng.next() % 200) / 100 - 1, Float(rng.next() % 100) / 200 - 0.25, Float(rng.next() % 100) / 200 - 0.25)
             var out: [[UInt32]] = []
             for flag in [true, false] {
-                var pixels = base
-                pixels.withUnsafeMutableBufferPointer { p in
-                    var shader = SolidLineShader(pixels: p.baseAddress!, stride: w, uniforms: uniforms)
+                let pixels = Self.drawn(base, width: w) { spans in
+                    var shader = SolidLineShader(spans: spans, uniforms: uniforms)
                     shader.simd = flag
                     shader.begin(v, rampRow: 0)
                     for y in 0..<h {
@@ -127,9 +135,8 @@ final class LinesShadingTests: XCTestCase {
                                               width: 30, gap: 0, blur: 0, pixelRatio: 1)
             var v = LineVaryings()
             v.normalY = SIMD3(Float(rng.next() % 100) / 200 - 0.25, Float(rng.next() % 100) / 20000, 0)
-            var shaded = base
-            shaded.withUnsafeMutableBufferPointer { p in
-                var shader = SolidLineShader(pixels: p.baseAddress!, stride: w, uniforms: u)
+            let shaded = Self.drawn(base, width: w) { spans in
+                var shader = SolidLineShader(spans: spans, uniforms: u)
                 shader.begin(v, rampRow: 0)
                 shader.shade(row: 0, from: 2, through: w - 3)
             }

@@ -46,4 +46,15 @@ extension Canvas {
             }
         }
     }
+
+    /// GL's source-over (`ShaderBlend.over4`: float, one rounding per channel) of a
+    /// premultiplied colour (0...1) over the pixels of `rect` inside the canvas.
+    public func blend(_ rect: PixelRect, color: SIMD4<Float>) {
+        let r = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !r.isEmpty, color.w > 0 else { return }
+        let fragment = Fragment(color255: color * 255, alpha: color.w, k: 1)
+        withSpans { spans in
+            for y in r.y0..<r.y1 { spans.shade(row: y, from: r.x0, through: r.x1 - 1) { _ in fragment } }
+        }
+    }
 }

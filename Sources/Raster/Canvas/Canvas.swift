@@ -55,12 +55,11 @@ public final class Canvas {
     }
 
     /// The pixels for direct writing (premultiplied RGBA8 words, R in the low byte), in place:
-    /// going through `canvas.pixmap.withUnsafeMutablePixels` from another module may copy the
-    /// whole image first (copy-on-write through the property's getter and setter).
-    /// Inlinable: renderers call it per feature from another module, where an unspecialized
-    /// generic call instantiates its metadata every time.
+    /// going through `pixmap.withUnsafeMutablePixels` may copy the whole image first
+    /// (copy-on-write through the property's getter and setter). Raster's own: other modules
+    /// write through `withSpans` and the drawing calls, never the pointer.
     @inlinable
-    public func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
+    func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try pixmap.withUnsafeMutablePixels(body)
     }
 

@@ -61,21 +61,32 @@ public enum ShaderBlend {
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let inv = 1 - alpha * k
-        let mask = SIMD8<UInt32>(repeating: 0xFF), nine = SIMD8<UInt32>(repeating: 0x1FF)
-        let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255), magic = SIMD8<Float>(repeating: Self.magic)
         @inline(__always)
         func channel(_ shift: UInt32, _ c: Float) -> SIMD8<UInt32> {
-            // The byte as a float: its bits under 2^23's exponent, minus 2^23.
-            let dc = unsafeBitCast(((d &>> shift) & mask) | 0x4B00_0000, to: SIMD8<Float>.self) - magic
-            var v = c * k + dc * inv
-            v = v.replacing(with: zero, where: v .< zero)
-            v = v.replacing(with: top, where: v .> top)
-            let even = v + magic
-            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
-            return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & nine) &+ up) &<< shift
+            rounded8(c * k + bytes8(d, shift) * inv, shift)
         }
         let out = channel(0, color255.x) | channel(8, color255.y) | channel(16, color255.z) | channel(24, color255.w)
         raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
+    }
+
+    /// The byte at `shift` of eight pixels as floats: its bits under 2^23's exponent, minus
+    /// 2^23 (no int-to-float conversion). The destination side of every eight-lane blend.
+    @inlinable @inline(__always)
+    public static func bytes8(_ d: SIMD8<UInt32>, _ shift: UInt32) -> SIMD8<Float> {
+        unsafeBitCast(((d &>> shift) & 0xFF) | 0x4B00_0000, to: SIMD8<Float>.self) - SIMD8<Float>(repeating: magic)
+    }
+
+    /// Eight channel values clamped to 0...255 and rounded half up (the 2^23 trick, exact
+    /// halves stepped up, as `channel` does), back in the byte at `shift`: the tail of every
+    /// eight-lane blend (`over8`, `RampBlend.pixels8`, `SDFPass.shade8`).
+    @inlinable @inline(__always)
+    public static func rounded8(_ value: SIMD8<Float>, _ shift: UInt32) -> SIMD8<UInt32> {
+        let magic = SIMD8<Float>(repeating: Self.magic)
+        var v = value.replacing(with: 0, where: value .< 0)
+        v = v.replacing(with: 255, where: v .> 255)
+        let even = v + magic
+        let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: v - (even - magic) .== 0.5)
+        return ((unsafeBitCast(even, to: SIMD8<UInt32>.self) & 0x1FF) &+ up) &<< shift
     }
 
     /// `count` pixels under one fragment value: `over` with the same `k` for each (a plain

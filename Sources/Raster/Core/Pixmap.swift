@@ -66,6 +66,19 @@ public struct Pixmap: Sendable {
         }
     }
 
+    /// A copy with `border` transparent pixels around it (how an atlas keeps one transparent
+    /// texel around every image, so bilinear edges fade as GL's do).
+    public func padded(by border: Int) -> Pixmap {
+        precondition(border >= 0)
+        var out = Pixmap(width: width + 2 * border, height: height + 2 * border)
+        let rowBytes = width * 4, outRowBytes = out.width * 4
+        for y in 0..<height {
+            let src = y * rowBytes, dst = (y + border) * outRowBytes + border * 4
+            out.data.replaceSubrange(dst..<(dst + rowBytes), with: data[src..<(src + rowBytes)])
+        }
+        return out
+    }
+
     /// Straight-alpha RGBA8 bytes (for encoders that want un-premultiplied pixels).
     public var straightRGBA: [UInt8] {
         var out = data

@@ -78,15 +78,6 @@ enum AnnotationPainter {
 
     /// Source-over of a solid premultiplied colour on the canvas rectangle [x0, x1) × [y0, y1).
     private static func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: SIMD4<Float>, on canvas: Canvas) {
-        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(canvas.width, x1), cy1 = min(canvas.height, y1)
-        guard cx0 < cx1, cy0 < cy1, color.w > 0 else { return }
-        let width = canvas.width
-        let c255 = color * 255
-        canvas.withUnsafeMutablePixels { px in
-            for y in cy0..<cy1 {
-                let row = px.baseAddress! + y * width
-                for x in cx0..<cx1 { row[x] = ShaderBlend.over4(row[x], color255: c255, alpha: color.w, k: 1) }
-            }
-        }
+        canvas.blend(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), color: color)
     }
 }

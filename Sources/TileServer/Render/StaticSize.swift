@@ -36,12 +36,6 @@ public struct StaticSize: Sendable, Equatable {
             }
             return v
         }
-        guard r.hasSuffix("x"), let n = TileRequest.plainInt(r.dropLast()), n >= 1 else {
-            throw InvalidRequest("pixel ratio must be written @{n}x with an integer n ≥ 1 (got \"@\(r)\")", code: "invalid_scale")
-        }
-        guard n <= maxPixelRatio else {
-            throw InvalidRequest("pixel ratio @\(n)x is above the maximum of \(maxPixelRatio) (maxPixelRatio)", code: "invalid_scale")
-        }
-        return Double(n)
+        return Double(try PixelRatioSuffix.integer(r, max: maxPixelRatio, errorCode: "invalid_scale"))
     }
 }

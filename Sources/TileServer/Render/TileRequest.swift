@@ -44,14 +44,7 @@ public struct TileRequest: Sendable, Equatable {
         var name = base
         var scale = 1
         if let at = name.firstIndex(of: "@") {
-            let suffix = name[name.index(after: at)...]
-            guard suffix.hasSuffix("x"), let r = plainInt(suffix.dropLast()), r >= 1 else {
-                throw InvalidRequest("pixel ratio must be written @Nx with an integer N ≥ 1 (got \"@\(suffix)\")", code: "invalid_tile")
-            }
-            guard r <= maxPixelRatio else {
-                throw InvalidRequest("pixel ratio @\(r)x is above the maximum of \(maxPixelRatio)", code: "invalid_tile")
-            }
-            scale = r
+            scale = try PixelRatioSuffix.integer(name[name.index(after: at)...], max: maxPixelRatio, errorCode: "invalid_tile")
             name = name[..<at]
         }
         guard let z = plainInt(zs[...]) else { throw InvalidRequest("z must be a non-negative integer (got \"\(zs)\")", code: "invalid_tile") }

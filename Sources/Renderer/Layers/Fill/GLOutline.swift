@@ -10,29 +10,20 @@ enum GLOutline {
     static func draw(_ path: Path, color: Color, on canvas: Canvas, outside mask: Canvas? = nil) {
         let c = color
         guard c.a > 0, canvas.width > 0, canvas.height > 0 else { return }
-        let w = canvas.width, h = canvas.height      // read outside the exclusive pixel access
-        func run(_ skip: UnsafePointer<UInt32>?) {
-            canvas.withUnsafeMutablePixels { px in
-                guard let base = px.baseAddress else { return }
-                let target = Target(pixels: base, width: w, height: h,
-                                    r: max(0, min(1, c.r)), g: max(0, min(1, c.g)), b: max(0, min(1, c.b)), a: max(0, min(1, c.a)),
-                                    skip: skip)
-                forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
-            }
+        // Pixels the mask holds opaque are left alone (a mask of another size: none).
+        canvas.withSpans(mask: mask.map { SpanMask.outside($0) } ?? .none) { spans in
+            let target = Target(spans: spans, r: max(0, min(1, c.r)), g: max(0, min(1, c.g)), b: max(0, min(1, c.b)),
+                                a: max(0, min(1, c.a)))
+            forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
         }
-        guard let mask, mask.width == w, mask.height == h else { return run(nil) }
-        mask.pixmap.withUnsafePixels { run($0.baseAddress) }
     }
 
     /// The outline of a `fill-pattern` fill (MapLibre's `fill_outline_pattern`): the same
     /// pixels and alpha, coloured by the pattern at each pixel centre, times `opacity`.
     static func draw(_ path: Path, pattern: PatternImage, placement: PatternPlacement, opacity: Float, on canvas: Canvas) {
         guard opacity > 0, canvas.width > 0, canvas.height > 0 else { return }
-        let w = canvas.width, h = canvas.height
-        canvas.withUnsafeMutablePixels { px in
-            guard let base = px.baseAddress else { return }
-            let target = PatternTarget(pixels: base, width: w, height: h, image: pattern, placement: placement,
-                                       opacity: min(opacity, 1))
+        canvas.withSpans { spans in
+            let target = PatternTarget(spans: spans, image: pattern, placement: placement, opacity: min(opacity, 1))
             forEachSegment(path) { p0, p1 in segment(p0, p1, into: target) }
         }
     }
@@ -44,57 +35,29 @@ enum GLOutline {
         func plot(_ x: Int, _ y: Int, _ alpha: Float)
     }
 
-    /// The canvas and the outline colour.
+    /// The canvas and the outline colour: straight colour `rgb1` (alpha lane 1) at alpha
+    /// a = colour alpha × outline alpha, blended as `(rgb1 · a) · 255 + d · (1 − a)` (Raster's
+    /// `over4` with that premultiplied colour and k = 1; `GLOutlineRoundingTests` holds it to
+    /// the per-channel formula).
     struct Target: Plotter {
-        let pixels: UnsafeMutablePointer<UInt32>
-        let width: Int, height: Int
+        let spans: PixelSpans
         let r: Float, g: Float, b: Float, a: Float
-        /// Pixels left alone where opaque (nil: none).
-        var skip: UnsafePointer<UInt32>? = nil
+        var width: Int { spans.width }
+        var height: Int { spans.height }
 
         @inline(__always)
         func plot(_ x: Int, _ y: Int, _ alpha: Float) {
             guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
-            let i = y &* width &+ x
-            if let skip, skip[i] >> 24 == 255 { return }
-            pixels[i] = GLOutline.blendLanes(pixels[i], SIMD4(r, g, b, 1), a: self.a * alpha)
+            let a = self.a * alpha
+            spans.blend(x: x, y: y, color255: SIMD4(r, g, b, 1) * a * 255, alpha: a, k: 1)
         }
-    }
-
-    /// The outline's blend of straight colour `rgb1` (alpha lane 1) at alpha `a` over `d`:
-    /// each channel `s·a·255 + d·(1 − a)`, clamped and rounded half up.
-    @inline(__always)
-    static func blendScalar(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
-        let k = 1 - a
-        @inline(__always) func ch(_ s: Float, _ shift: UInt32) -> UInt32 {
-            let dv = Float((d >> shift) & 0xFF)
-            let v = s * a * 255 + dv * k
-            return roundedByte(max(0, min(255, v))) << shift
-        }
-        return ch(rgb1.x, 0) | ch(rgb1.y, 8) | ch(rgb1.z, 16) | ch(rgb1.w, 24)
-    }
-
-    /// `blendScalar` with the four channels in one SIMD register (`GLOutlineRoundingTests`
-    /// holds the two together), through `ShaderBlend`'s lane helpers: their rounding (half to
-    /// even by the 2^23 trick, exact halves stepped up) is `roundedByte` for values in 0...255.
-    @inline(__always)
-    static func blendLanes(_ d: UInt32, _ rgb1: SIMD4<Float>, a: Float) -> UInt32 {
-        ShaderBlend.packRounded(rgb1 * a * 255 + ShaderBlend.channels(d) * (1 - a))
-    }
-
-    /// `v.rounded()` for `v` in [0, 255] without the libm call (`roundf` is not an
-    /// instruction on the x86-64 baseline): the fraction `v - trunc(v)` is exact, so the
-    /// result is bit-identical, halves away from zero included.
-    @inline(__always)
-    static func roundedByte(_ v: Float) -> UInt32 {
-        let whole = UInt32(v)
-        return whole &+ (v - Float(whole) >= 0.5 ? 1 : 0)
     }
 
     /// The canvas and a pattern placed on it (premultiplied samples blended source-over).
     struct PatternTarget: Plotter {
-        let pixels: UnsafeMutablePointer<UInt32>
-        let width: Int, height: Int
+        let spans: PixelSpans
+        var width: Int { spans.width }
+        var height: Int { spans.height }
         let image: PatternImage
         let placement: PatternPlacement
         let opacity: Float
@@ -104,8 +67,7 @@ enum GLOutline {
             guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
             let s = placement.imagePoint(Float(x) + 0.5, Float(y) + 0.5)
             let c = image.sampleRepeating(s.x, s.y)
-            let i = y &* width &+ x
-            pixels[i] = ShaderBlend.over4(pixels[i], color255: c, alpha: c.w / 255, k: alpha * opacity)
+            spans.blend(x: x, y: y, color255: c, alpha: c.w / 255, k: alpha * opacity)
         }
     }
 

@@ -1,10 +1,11 @@
+import Raster
 import StyleSpec
 
 /// `heatmap-color` as MapLibre renders it: the expression evaluated at densities i/255 for
 /// 256 texels, stored as a byte texture (straight colour floored, premultiplied on upload:
 /// `LineGradientRamp.texel`) and sampled linearly, clamped to its ends, at the pixel's density.
 struct HeatmapColorRamp: Sendable {
-    static let size = 256
+    static let size = RampBlend.size
 
     /// Premultiplied colours (0...1), `size` texels.
     let texels: [SIMD4<Float>]
@@ -42,7 +43,7 @@ struct HeatmapColorRamp: Sendable {
     /// The premultiplied colour at `density` (texture coordinate): linear between texel
     /// centres, clamped to the end texels; a NaN density reads the first texel.
     func color(at density: Float) -> SIMD4<Float> {
-        let (i, f) = HeatmapBlend.rampTap(density)
+        let (i, f) = RampBlend.tap(density)
         let next = texels[min(i + 1, Self.size - 1)]
         return texels[i] + (next - texels[i]) * f
     }

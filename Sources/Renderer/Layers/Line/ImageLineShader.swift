@@ -7,15 +7,14 @@ import Raster
 struct ImageLineShader: SpanShader, LineSpanShader {
     static var usesPatterns: Bool { true }
 
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
+    let spans: PixelSpans
     var uniforms: LineUniforms
     var varyings = LineVaryings()
     var rampRow: Int { get { 0 } set {} }
     let image: PatternImage
 
-    init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, uniforms: LineUniforms, image: PatternImage) {
-        self.pixels = pixels; self.stride = stride; self.uniforms = uniforms; self.image = image
+    init(spans: PixelSpans, uniforms: LineUniforms, image: PatternImage) {
+        self.spans = spans; self.uniforms = uniforms; self.image = image
     }
 
     mutating func shade(row y: Int, from x0: Int, through x1: Int) {
@@ -23,20 +22,19 @@ struct ImageLineShader: SpanShader, LineSpanShader {
         let py = Float(y) + 0.5 - v.y0
         let nx0 = v.normalX.x + v.normalX.z * py, ny0 = v.normalY.x + v.normalY.z * py
         let px0 = v.dashX.x + v.dashX.z * py
-        let row = pixels + y * stride
         let u = uniforms
         let cx = 0.5 - v.x0
         let img = image
         let spanU = Float(img.paddedWidth), spanV = Float(img.paddedHeight)
-        for x in x0...x1 {
+        spans.shade(row: y, from: x0, through: x1) { x in
             let px = Float(x) + cx
             let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
             let k = u.edgeAlpha((nx * nx + ny * ny).squareRoot() * u.outset) * u.opacity
-            guard k > 0 else { continue }
+            guard k > 0 else { return nil }
             let along = px0 + v.dashX.y * px
             let s = PatternImage.fraction(along)
             let c = img.sample(s * spanU, (0.5 * ny + 0.5) * spanV)
-            row[x] = ShaderBlend.over4(row[x], color255: c, alpha: c.w * (1 / 255), k: k)
+            return Fragment(color255: c, alpha: c.w * (1 / 255), k: k)
         }
     }
 }

@@ -45,7 +45,6 @@ struct LineRasterPass {
         guard !indices.isEmpty, !clip.isEmpty, style.uniforms.opacity >= 0.01,
               canvas.width > 0, canvas.height > 0 else { return }
         place(mesh, vertices, style: style, frame: frame, shift: shift)
-        let stride = canvas.width
         positions.withUnsafeBufferPointer { placed in
           snapped.withUnsafeBufferPointer { snaps in
             let pos = PlacedVertices(base: vertices.lowerBound, positions: UnsafeBufferPointer(rebasing: placed[0..<vertices.count]),
@@ -53,16 +52,15 @@ struct LineRasterPass {
             mesh.vertices.withUnsafeBufferPointer { verts in
                 mesh.indices.withUnsafeBufferPointer { allIndices in
                     let idx = UnsafeBufferPointer(rebasing: allIndices[indices])
-                    canvas.withUnsafeMutablePixels { px in
-                        guard let base = px.baseAddress else { return }
+                    canvas.withSpans { spans in
                         if let image = style.image {
-                            var shader = ImageLineShader(pixels: base, stride: stride, uniforms: style.uniforms, image: image)
+                            var shader = ImageLineShader(spans: spans, uniforms: style.uniforms, image: image)
                             Self.rasterize(idx, pos, verts, style: style, clip: clip, shader: &shader)
                         } else if style.dash == nil, ramp == nil {
-                            var shader = SolidLineShader(pixels: base, stride: stride, uniforms: style.uniforms)
+                            var shader = SolidLineShader(spans: spans, uniforms: style.uniforms)
                             Self.rasterize(idx, pos, verts, style: style, clip: clip, shader: &shader)
                         } else {
-                            var shader = PatternLineShader(pixels: base, stride: stride, uniforms: style.uniforms)
+                            var shader = PatternLineShader(spans: spans, uniforms: style.uniforms)
                             shader.sdfLow = style.sdfLow; shader.sdfHigh = style.sdfHigh
                             if let ramp { shader.gradient = true; shader.rampWidth = ramp.width; shader.rampNearest = ramp.nearest }
                             let dashTexels = style.dash?.texels ?? []

@@ -48,96 +48,73 @@ struct LineVaryings {
 }
 
 /// MapLibre's plain line shader over spans: alpha from the distance to the centre line,
-/// times opacity, blended source-over. Runs 8 pixels per step with SIMD; `simd = false`
-/// uses the scalar twin for every pixel (tests check both agree).
+/// times opacity (`LineEdgeCoverage`), blended source-over by Raster's coverage kernel, eight
+/// pixels per step with SIMD; `simd = false` runs the scalar twin for every pixel (tests check
+/// both agree).
 struct SolidLineShader: SpanShader {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
+    let spans: PixelSpans
     let uniforms: LineUniforms
     var varyings = LineVaryings()
     var simd = true
+    let color: RunColor
 
-    /// The pixel an opaque line's solid core leaves (nil unless colour and opacity are opaque):
-    /// `over` gives it whatever lies below, so such pixels are stored, not blended.
-    let opaqueFill: UInt32?
-
-    init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, uniforms: LineUniforms) {
-        self.pixels = pixels; self.stride = stride; self.uniforms = uniforms
-        opaqueFill = uniforms.alpha * uniforms.opacity == 1
-            ? ShaderBlend.over(0, color255: uniforms.color255, alpha: uniforms.alpha, k: uniforms.opacity) : nil
+    init(spans: PixelSpans, uniforms: LineUniforms) {
+        self.spans = spans; self.uniforms = uniforms
+        color = RunColor(color255: uniforms.color255, alpha: uniforms.alpha)
     }
 
     @inline(__always)
     mutating func shade(row y: Int, from x0: Int, through x1: Int) {
         let v = varyings
         let py = Float(y) + 0.5 - v.y0
-        let nx0 = v.normalX.x + v.normalX.z * py, ny0 = v.normalY.x + v.normalY.z * py
-        let row = pixels + y * stride
-        let u = uniforms
-        let k0 = u.opacity
-        let cx = 0.5 - v.x0
-        /// The distance of pixel x's centre from the centre line (the eight-lane loop below
-        /// computes the same per lane).
-        @inline(__always) func dist(_ x: Int) -> Float {
-            let px = Float(x) + cx
-            let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-            return (nx * nx + ny * ny).squareRoot() * u.outset
-        }
+        let coverage = LineEdgeCoverage(uniforms: uniforms, nx0: v.normalX.x + v.normalX.z * py, ny0: v.normalY.x + v.normalY.z * py,
+                                        dnx: v.normalX.y, dny: v.normalY.y, cx: 0.5 - v.x0)
         if x1 - x0 >= 7 {
             // The distance is convex along the run: when both ends are inside the solid
             // core, every pixel between gets alpha 1 (one colour blended over the run).
             // Shorter runs (most of them: joins and short segments) skip the two square
             // roots of the test; their pixels come out the same one by one.
-            if u.isSolid(within: max(dist(x0), dist(x1))) {
-                ShaderBlend.overRun(row + x0, x1 - x0 + 1, color255: u.color255, alpha: u.alpha, k: k0, simd: simd)
+            if uniforms.isSolid(within: max(coverage.dist(x0), coverage.dist(x1))) {
+                spans.blendRun(row: y, from: x0, count: x1 - x0 + 1, color255: uniforms.color255, alpha: uniforms.alpha,
+                               k: uniforms.opacity, simd: simd)
                 return
             }
         }
-        var x = x0
-        if simd {
-            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-            while x + 8 <= x1 + 1 {
-                let px = (lanes + Float(x)) + cx
-                let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
-                let dist = (nx * nx + ny * ny).squareRoot() * u.outset
-                let inner = dist - (u.inset - u.blur2), outer = u.outset - dist
-                // min, then clamp to 0...1, as lane selects (no library calls).
-                var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
-                a = a.replacing(with: 0, where: a .< 0)
-                a = a.replacing(with: 1, where: a .> 1)
-                if let fill = opaqueFill, LaneMask.all(a .== 1) {
-                    UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD8(repeating: fill), as: SIMD8<UInt32>.self)
-                } else {
-                    let k = a * k0
-                    if LaneMask.any(k .> 0) { ShaderBlend.over8(row + x, color255: u.color255, alpha: u.alpha, k: k) }
-                }
-                x += 8
-            }
-            // The rest (all of a short run; most are one pixel at low zoom): the blend is
-            // computed whatever the alpha and the pixel picked by selects, not by branches on
-            // the alpha, which no predictor guesses along a line's edge. A blend of k ≤ 0
-            // (or NaN) is computed and dropped.
-            let fill = opaqueFill ?? 0, opaque = opaqueFill != nil
-            while x <= x1 {
-                let e = u.edgeAlpha(dist(x))
-                let k = e * k0
-                let old = row[x]
-                let blended = ShaderBlend.over4(old, color255: u.color255, alpha: u.alpha, k: k)
-                let kept = k > 0 ? blended : old
-                row[x] = e == 1 && opaque ? fill : kept
-                x += 1
-            }
-            return
-        }
-        while x <= x1 {
-            let e = u.edgeAlpha(dist(x))
-            if e == 1, let fill = opaqueFill {
-                row[x] = fill
-            } else {
-                let k = e * k0
-                if k > 0 { row[x] = ShaderBlend.over(row[x], color255: u.color255, alpha: u.alpha, k: k) }
-            }
-            x += 1
-        }
+        spans.blendCoverage(row: y, from: x0, through: x1, color: color, coverage: coverage, simd: simd)
+    }
+}
+
+/// The plain line's coverage along one row: MapLibre's edge alpha at each pixel centre's
+/// distance from the centre line, times opacity; eight lanes with the same float operations
+/// as one pixel.
+struct LineEdgeCoverage: SpanCoverage {
+    let uniforms: LineUniforms
+    /// The normal varyings at x = 0 of the row (relative to the triangle's first vertex) and
+    /// their steps per pixel; `cx` takes a pixel index to its centre's offset.
+    let nx0: Float, ny0: Float, dnx: Float, dny: Float, cx: Float
+
+    /// The distance of pixel x's centre from the centre line.
+    @inline(__always)
+    func dist(_ x: Int) -> Float {
+        let px = Float(x) + cx
+        let nx = nx0 + dnx * px, ny = ny0 + dny * px
+        return (nx * nx + ny * ny).squareRoot() * uniforms.outset
+    }
+
+    @inline(__always)
+    func coverage(_ x: Int) -> Float { uniforms.edgeAlpha(dist(x)) * uniforms.opacity }
+
+    @inline(__always)
+    func coverage8(_ x: Int) -> SIMD8<Float> {
+        let u = uniforms
+        let px = (SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + Float(x)) + cx
+        let nx = nx0 + dnx * px, ny = ny0 + dny * px
+        let dist = (nx * nx + ny * ny).squareRoot() * u.outset
+        let inner = dist - (u.inset - u.blur2), outer = u.outset - dist
+        // min, then clamp to 0...1, as lane selects (no library calls).
+        var a = inner.replacing(with: outer, where: outer .< inner) * u.inverseBlur2
+        a = a.replacing(with: 0, where: a .< 0)
+        a = a.replacing(with: 1, where: a .> 1)
+        return a * u.opacity
     }
 }

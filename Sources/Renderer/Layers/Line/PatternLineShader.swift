@@ -3,8 +3,7 @@ import Raster
 /// (`line_gradient_sdf`) shaders over spans: the plain line's edge alpha, times the dash
 /// field's smoothstep when dashed, with the colour from the gradient ramp when there is one.
 struct PatternLineShader: SpanShader {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
+    let spans: PixelSpans
     var uniforms: LineUniforms
     var varyings = LineVaryings()
 
@@ -20,8 +19,8 @@ struct PatternLineShader: SpanShader {
     var rampWidth = 256
     var rampNearest = false
 
-    init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, uniforms: LineUniforms) {
-        self.pixels = pixels; self.stride = stride; self.uniforms = uniforms
+    init(spans: PixelSpans, uniforms: LineUniforms) {
+        self.spans = spans; self.uniforms = uniforms
     }
 
     @inline(__always)
@@ -36,32 +35,32 @@ struct PatternLineShader: SpanShader {
         let nx0 = v.normalX.x + v.normalX.z * py, ny0 = v.normalY.x + v.normalY.z * py
         let dx0 = v.dashX.x + v.dashX.z * py, dr0 = v.dashRow.x + v.dashRow.z * py
         let p0 = v.progress.x + v.progress.z * py
-        let row = pixels + y * stride
         let u = uniforms
         let cx = 0.5 - v.x0
-        for x in x0...x1 {
+        let dash = dashTexels, halfRows = dashHalfRows, low = sdfLow, high = sdfHigh
+        let gradient = gradient, rampRow = rampRow, ramp = rampTexels, rampWidth = rampWidth, nearest = rampNearest
+        spans.shade(row: y, from: x0, through: x1) { x in
             let px = Float(x) + cx
             let nx = nx0 + v.normalX.y * px, ny = ny0 + v.normalY.y * px
             var a = u.edgeAlpha((nx * nx + ny * ny).squareRoot() * u.outset)
-            if let dash = dashTexels {
+            if let dash {
                 let sdf = LineDashPattern.sample(x: dx0 + v.dashX.y * px, row: dr0 + v.dashRow.y * px,
-                                                 halfRows: dashHalfRows, texels: dash)
-                a *= Self.smoothstep(sdfLow, sdfHigh, sdf)
+                                                 halfRows: halfRows, texels: dash)
+                a *= Self.smoothstep(low, high, sdf)
             }
             let k = a * u.opacity
-            guard k > 0 else { continue }
+            guard k > 0 else { return nil }
             if gradient {
                 // Without line metrics MapLibre's ramp texture has no rows: an incomplete
                 // texture, which samples as opaque black.
                 var c = SIMD4<Float>(0, 0, 0, 1)
-                if rampRow >= 0, let ramp = rampTexels {
+                if rampRow >= 0, let ramp {
                     c = LineGradientRamp.sample(row: rampRow, u: p0 + v.progress.y * px, width: rampWidth,
-                                                nearest: rampNearest, texels: ramp)
+                                                nearest: nearest, texels: ramp)
                 }
-                row[x] = ShaderBlend.over4(row[x], color255: c * 255, alpha: c.w, k: k)
-            } else {
-                row[x] = ShaderBlend.over4(row[x], color255: u.color255, alpha: u.alpha, k: k)
+                return Fragment(color255: c * 255, alpha: c.w, k: k)
             }
+            return Fragment(color255: u.color255, alpha: u.alpha, k: k)
         }
     }
 }

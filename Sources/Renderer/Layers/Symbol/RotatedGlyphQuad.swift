@@ -62,33 +62,9 @@ extension SDFGlyphDrawing {
             }
             return
         }
-        let r = quad.rect
-        guard r.z > r.x, r.w > r.y else { return }
-        let pad = Self.atlasPadding
-        let tw = glyph.fieldWidth + 2 * pad, th = glyph.fieldHeight + 2 * pad
-        let sx = Float(tw) / (r.z - r.x), sy = Float(th) / (r.w - r.y)
-        let b = quad.bounds
-        let px0 = max(0, Int((b.x - 0.5).rounded(.up))), px1 = min(canvas.width - 1, Int((b.z - 0.5).rounded(.down)))
-        let py0 = max(0, Int((b.y - 0.5).rounded(.up))), py1 = min(canvas.height - 1, Int((b.w - 0.5).rounded(.down)))
-        guard px0 <= px1, py0 <= py1 else { return }
         let (cosA, sinA) = quad.rotation
-        let width = canvas.width
-        withShader(glyph, pass: pass) { shader in
-            canvas.withUnsafeMutablePixels { pixels in
-                for py in py0...py1 {
-                    let dy = Float(py) + 0.5 - quad.center.y
-                    let row = pixels.baseAddress! + py * width
-                    for px in px0...px1 {
-                        let dx = Float(px) + 0.5 - quad.center.x
-                        // Back into the quad's frame; pixels outside the quad are not drawn.
-                        let lx = cosA * dx + sinA * dy, ly = -sinA * dx + cosA * dy
-                        guard lx >= r.x, lx < r.z, ly >= r.y, ly < r.w else { continue }
-                        let u = (lx - r.x) * sx - 0.5, v = (ly - r.y) * sy - 0.5
-                        let ix = floorToInt(u), iy = floorToInt(v)
-                        shader.shade(&row[px], ix: ix, wx: u - Float(ix), iy: iy, wy: v - Float(iy))
-                    }
-                }
-            }
+        withPass(glyph, pass: pass) { field, shader in
+            canvas.drawSDF(field, pass: shader, center: quad.center, cos: cosA, sin: sinA, rect: quad.rect, bounds: quad.bounds)
         }
     }
 }

@@ -108,8 +108,7 @@ enum SymbolIcons {
                 pix = hit
             } else {
                 // The atlas keeps one transparent texel around every image.
-                var out = Pixmap(width: image.width + 2, height: image.height + 2)
-                for y in 0..<image.height { for x in 0..<image.width { out.setPixel(x + 1, y + 1, image.pixel(x, y)) } }
+                let out = image.padded(by: 1)
                 padded[p.icon.name] = out
                 pix = out
             }

@@ -27,9 +27,8 @@ extension SymbolBatch {
         if let hit = paddedImages[image.name] {
             pix = hit
         } else {
-            let source = image.image.pixmap
-            var out = Pixmap(width: source.width + 2, height: source.height + 2)
-            for y in 0..<source.height { for x in 0..<source.width { out.setPixel(x + 1, y + 1, source.pixel(x, y)) } }
+            // The atlas keeps one transparent texel around every image.
+            let out = image.image.pixmap.padded(by: 1)
             paddedImages[image.name] = out
             pix = out
         }

@@ -1,11 +1,4 @@
 import Raster
-/// Packed premultiplied RGBA8 pixels of a canvas, row after row.
-struct PixelTarget {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let height: Int
-}
-
 /// A triangle corner: device-pixel position and premultiplied colour × 255.
 struct ShadedVertex {
     var p: SIMD2<Double>
@@ -16,14 +9,15 @@ struct ShadedVertex {
 /// half-pixel ramp of an outline edge), colour interpolated affinely at the pixel centre (the
 /// barycentric interpolation of a GPU varying), coverage = product of the outline edges'
 /// ramps clamp(distance + 0.5, 0, 1), blended source-over as GL blends premultiplied colour.
-/// A plain scalar span loop: no allocation, no existential, integer spans per row.
+/// A plain scalar span loop: no allocation, no existential, integer spans per row; the
+/// fragments are blended by Raster (`PixelSpans.shade`).
 enum ShadedTriangle {
     /// Triangles reaching further than this outside the canvas are clipped first, which keeps
     /// the fixed-point products small and the float colours precise.
     static let guardBand: Double = 4096
 
     /// `smooth`: bit i set when edge (v_i, v_i+1) is on the mesh outline (anti-aliased).
-    static func draw(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelTarget) {
+    static func draw(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelSpans) {
         let lo = pointwiseMin(v0.p, pointwiseMin(v1.p, v2.p)), hi = pointwiseMax(v0.p, pointwiseMax(v1.p, v2.p))
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite,
               hi.x > -1, hi.y > -1, lo.x < Double(target.width) + 1, lo.y < Double(target.height) + 1 else { return }
@@ -38,7 +32,7 @@ enum ShadedTriangle {
     }
 
     /// The triangle inside the guard band.
-    static func rasterize(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelTarget) {
+    static func rasterize(_ v0: ShadedVertex, _ v1: ShadedVertex, _ v2: ShadedVertex, smooth: UInt8, into target: PixelSpans) {
         @inline(__always) func snap(_ p: SIMD2<Double>) -> SIMD2<Int64> {
             SIMD2(Int64((p.x * 256).rounded()), Int64((p.y * 256).rounded()))
         }
@@ -83,7 +77,6 @@ enum ShadedTriangle {
             e2.narrow(row: r2, &lo, &hi, threshold: e2.threshold)
             if lo <= hi {
                 let start = SIMD4<Float>(c0 + ddx * (Double(lo) + 0.5 - a.p.x) + ddy * (Double(y) + 0.5 - a.p.y))
-                let row = target.pixels + y * target.width
                 let rows = (r0, r1, r2), edges = (e0, e1, e2)
                 // The part of the span past every ramp needs no coverage: fringe, inside, fringe.
                 var ilo = lo, ihi = hi
@@ -93,14 +86,14 @@ enum ShadedTriangle {
                     e2.narrow(row: r2, &ilo, &ihi, threshold: e2.inner)
                 }
                 if ilo > ihi {
-                    shadeSpan(row: row, from: lo, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                    shadeSpan(target, row: y, from: lo, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
                 } else {
                     if lo < ilo {
-                        shadeSpan(row: row, from: lo, through: ilo - 1, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                        shadeSpan(target, row: y, from: lo, through: ilo - 1, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
                     }
-                    shadeSpan(row: row, from: ilo, through: ihi, x0: lo, start: start, step: stepX, smooth: false, edges: edges, rows: rows)
+                    shadeSpan(target, row: y, from: ilo, through: ihi, x0: lo, start: start, step: stepX, smooth: false, edges: edges, rows: rows)
                     if ihi < hi {
-                        shadeSpan(row: row, from: ihi + 1, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
+                        shadeSpan(target, row: y, from: ihi + 1, through: hi, x0: lo, start: start, step: stepX, smooth: true, edges: edges, rows: rows)
                     }
                 }
             }
@@ -111,11 +104,10 @@ enum ShadedTriangle {
     /// Pixels lo...hi of one row: colour start + step·(x − x0), coverage from the smooth
     /// edges when `smooth` (else 1).
     @inline(__always)
-    static func shadeSpan(row: UnsafeMutablePointer<UInt32>, from lo: Int, through hi: Int, x0: Int, start: SIMD4<Float>,
+    static func shadeSpan(_ target: PixelSpans, row y: Int, from lo: Int, through hi: Int, x0: Int, start: SIMD4<Float>,
                           step: SIMD4<Float>, smooth: Bool, edges: (TriangleEdge, TriangleEdge, TriangleEdge),
                           rows: (Int64, Int64, Int64)) {
-        var x = lo
-        while x <= hi {
+        target.shade(row: y, from: lo, through: hi) { x in
             var c = start + step * Float(x - x0)
             let alpha = min(max(c.w, 0), 255)
             c = SIMD4(min(max(c.x, 0), alpha), min(max(c.y, 0), alpha), min(max(c.z, 0), alpha), alpha)
@@ -123,10 +115,8 @@ enum ShadedTriangle {
             if smooth {
                 k = Float(ramp(edges.0, rows.0, x) * ramp(edges.1, rows.1, x) * ramp(edges.2, rows.2, x))
             }
-            if k > 0, alpha > 0 {
-                row[x] = ShaderBlend.over4(row[x], color255: c, alpha: alpha / 255, k: k)
-            }
-            x += 1
+            guard k > 0, alpha > 0 else { return nil }
+            return Fragment(color255: c, alpha: alpha / 255, k: k)
         }
     }
 

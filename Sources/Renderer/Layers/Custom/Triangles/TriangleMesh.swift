@@ -63,9 +63,8 @@ final class TriangleMesh: PreparedCustomLayer {
         guard let copies = worldCopies(view) else { return }
         let w = context.width, h = context.height
         var projected = [SIMD2<Double>](repeating: .zero, count: positions.count)
-        try context.canvas.withUnsafeMutablePixels { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let target = PixelTarget(pixels: base, width: w, height: h)
+        guard w > 0, h > 0 else { return }
+        try context.canvas.withSpans { target in
             for copy in copies {
                 let t = context.projection(worldCopy: copy)
                 for i in positions.indices { projected[i] = context.pixel(positions[i], projection: t) }
