@@ -14,7 +14,7 @@ enum SymbolIcons {
         let quad: SIMD4<Float>
         /// The icon's own box (no padding), for collisions.
         let box: SIMD4<Float>
-        let size: Float
+        var size: Float
         let opacity: Float
         /// SDF icons (`sdf: true` in the sprite) are shaded like glyphs in `icon-color`.
         var sdf: SDFGlyphDrawing?

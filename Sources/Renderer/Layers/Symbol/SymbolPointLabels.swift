@@ -130,11 +130,12 @@ struct SymbolPointLabels {
         let perspective = frame.perspective == nil ? 1 : max(0, min(4, 0.5 + 0.5 * seen.distanceRatio))
         if groundShift == nil { textBase = base }
         if iconGroundShift == nil { iconBase = base }
-        let candidate = PointLabelCandidate(f: f, at: textBase + shift, iconBase: iconBase + iconShift,
+        var candidate = PointLabelCandidate(f: f, at: textBase + shift, iconBase: iconBase + iconShift,
                                             scale: f.fontSize / 24 * ratio * perspective,
                                             padding: layout.padding * ratio * perspective, ratio: ratio,
                                             textAngle: f.textRotate * .pi / 180 + textMapAngle, textMapAngle: textMapAngle,
                                             iconAngle: f.iconRotate * .pi / 180 + iconMapAngle)
+        candidate.iconScale = perspective
         // Whether the text and the icon show, and where the text goes: found here, or as the
         // symbol's block chose.
         var found: PlacedText?

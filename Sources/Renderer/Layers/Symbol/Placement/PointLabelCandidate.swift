@@ -10,6 +10,8 @@ struct PointLabelCandidate {
     /// The text's scale from its 24 px shaping, its padding, the device pixel ratio.
     let scale, padding, ratio: Float
     let textAngle, textMapAngle, iconAngle: Float
+    /// A pitched view's perspective ratio at the anchor: icons facing the viewer grow or shrink by it.
+    var iconScale: Float = 1
 
     /// Where the icon goes: an icon fitted to its text moves with it.
     func iconAt(_ text: PlacedText?) -> SIMD2<Float> {
@@ -18,8 +20,14 @@ struct PointLabelCandidate {
 
     /// The icon drawn with `text`: with vertical text, the icon fitted to it turns with it.
     func icon(for text: PlacedText?) -> (icon: SymbolIcons.Shaped, angle: Float)? {
-        if let t = text, t.variant >= SymbolPainter.verticalVariants, let v = f.verticalIcon { return (v, iconAngle + .pi / 2) }
-        return f.icon.map { ($0, iconAngle) }
+        func scaled(_ i: SymbolIcons.Shaped) -> SymbolIcons.Shaped {
+            guard iconScale != 1 else { return i }
+            var i = i
+            i.size *= iconScale
+            return i
+        }
+        if let t = text, t.variant >= SymbolPainter.verticalVariants, let v = f.verticalIcon { return (scaled(v), iconAngle + .pi / 2) }
+        return f.icon.map { (scaled($0), iconAngle) }
     }
 
     /// The icon's collision box with `text` placed so.
