@@ -126,8 +126,13 @@ struct SymbolPointLabels {
         if let g = groundShift { textBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
         if let g = iconGroundShift { iconBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
         if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
-        // MapLibre's perspective ratio: labels facing the viewer shrink toward the horizon by half.
-        let perspective = frame.perspective == nil ? 1 : max(0, min(4, 0.5 + 0.5 * seen.distanceRatio))
+        // MapLibre's perspective ratio: labels facing the viewer shrink toward the horizon by
+        // half; labels on a pitched view's ground grow by it there, so they shrink by half too.
+        var perspective: Float = 1
+        if frame.perspective != nil { perspective = max(0, min(4, 0.5 + 0.5 * seen.distanceRatio)) }
+        if let view = frame.pitchedView {
+            perspective = Float(max(0, min(4, 0.5 + 0.5 * view.project(world).z / view.distance)))
+        }
         if groundShift == nil { textBase = base }
         if iconGroundShift == nil { iconBase = base }
         var candidate = PointLabelCandidate(f: f, at: textBase + shift, iconBase: iconBase + iconShift,
