@@ -18,6 +18,15 @@ struct ExtrusionFeatureDrawer {
     /// tile (vector tiles: the tile square, whose clipped geometry reaches past it), or on its
     /// sides (GeoJSON drawn whole: the query rectangle its geometry was clipped to).
     let boundary: ExtrusionBoundary
+    /// MapLibre's vertices are integers of the tile's 8192 extent: positions are snapped to
+    /// that grid (units per world) before projecting, as the flat painter's paths are.
+    let grid: Double?
+
+    @inline(__always)
+    private func snap(_ p: WorldPoint) -> WorldPoint {
+        guard let g = grid else { return p }
+        return WorldPoint((p.x * g).rounded(.toNearestOrAwayFromZero) / g, (p.y * g).rounded(.toNearestOrAwayFromZero) / g)
+    }
 
     /// Draws the feature; true when a pixel was written.
     func draw(_ geometry: FeatureGeometry, color: SIMD4<Float>, base rawBase: Float, height rawHeight: Float) -> Bool {
@@ -35,7 +44,7 @@ struct ExtrusionFeatureDrawer {
                 let p = geometry.points[i]
                 defer { prev = p }
                 guard p != prev, !boundary.isBoundaryEdge(p, prev) else { continue }
-                written += wall(from: prev, to: p, zb: zb, zt: zt, color: color, base: base, height: height)
+                written += wall(from: snap(prev), to: snap(p), zb: zb, zt: zt, color: color, base: base, height: height)
             }
         }
         guard geometry.type == .polygon, zt < projector.cameraHeight else { return written > 0 }
@@ -44,7 +53,7 @@ struct ExtrusionFeatureDrawer {
             var rings: [[SIMD3<Double>]] = []
             for part in geometry.polygonPartRange(polygon) {
                 ring.removeAll(keepingCapacity: true)
-                rings.append(geometry.points[geometry.partRange(part)].map { projector.clip(projector.axes($0), height: zt) })
+                rings.append(geometry.points[geometry.partRange(part)].map { projector.clip(projector.axes(snap($0)), height: zt) })
             }
             written += roof(rings, z: zt, color: lit)
         }

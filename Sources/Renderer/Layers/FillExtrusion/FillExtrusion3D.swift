@@ -39,8 +39,9 @@ enum FillExtrusion3D {
             if depth.width != canvas.width || depth.height != canvas.height { depth.reset(width: canvas.width, height: canvas.height) }
             let boundary = target.tile.map { ExtrusionBoundary(tileSquare: $0.square) }
                 ?? ExtrusionBoundary(clipRect: FeatureStream.queryRect(in: frame, marginPixels: margin))
+            let grid = FeatureStream.tiling(layer, in: frame, tile: target.tile).map { Double(1 << min(30, $0.tileZoom)) * 8192 }
             let drawer = ExtrusionFeatureDrawer(projector: projector, light: light, verticalGradient: verticalGradient,
-                                                test: test, depth: depth, canvas: canvas, boundary: boundary)
+                                                test: test, depth: depth, canvas: canvas, boundary: boundary, grid: grid)
             return try draw(layer, frame, target.tile, margin: margin, drawer)
         }
     }
