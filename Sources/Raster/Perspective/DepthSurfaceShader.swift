@@ -9,18 +9,30 @@ struct DepthSurfaceShader: SpanShader {
     let depth: UnsafeMutablePointer<Float>
     let width: Int
     let test: DepthTest
+    /// The surface's pattern (bilinear, repeating, as GL samples MapLibre's padded pattern
+    /// atlas), multiplied by the colour (the lighting); nil: the colour alone.
+    let texture: PatternSampler?
     /// Pixels written (tests and the "drew anything" answer).
     var written = 0
 
     mutating func shade(row y: Int, from x0: Int, through x1: Int) {
         let base = y * width
-        let flat = plane.flatColor.map(Self.pack)
+        let flat = texture == nil ? plane.flatColor.map(Self.pack) : nil
         for x in x0...x1 {
             let rw = plane.reciprocalDepth(x: x, y: y)
             let q = Float(rw)
             guard q > 0, test.passes(q, depth[base + x]) else { continue }
             depth[base + x] = q
-            pixels[base + x] = flat ?? Self.pack(plane.color(x: x, y: y, reciprocalDepth: rw))
+            if let flat {
+                pixels[base + x] = flat
+            } else if let texture {
+                let uv = plane.texturePoint(x: x, y: y, reciprocalDepth: rw)
+                let texel = PremultipliedRGBA8(packed: texture.bilinear(uv.x, uv.y))
+                let t = SIMD4<Float>(Float(texel.r), Float(texel.g), Float(texel.b), Float(texel.a)) / 255
+                pixels[base + x] = Self.pack(t * plane.color(x: x, y: y, reciprocalDepth: rw))
+            } else {
+                pixels[base + x] = Self.pack(plane.color(x: x, y: y, reciprocalDepth: rw))
+            }
             written += 1
         }
     }
