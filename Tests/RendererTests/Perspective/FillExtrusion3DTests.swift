@@ -81,4 +81,25 @@ final class FillExtrusion3DTests: XCTestCase {
         for y in 0..<img.height { for x in 0..<img.width where img.pixel(x, y).b == 212 { wallPixels += 1 } }
         XCTAssertEqual(wallPixels, 0, "a box centred under the camera shows no wall")
     }
+
+    /// The pattern shader's coordinates, by hand: at zoom 18.5 the pattern's scale is the
+    /// integer zoom's, 512·2^18 CSS px per world unit; a 16×8 image at pixel ratio 2 shows
+    /// 8×4 CSS px. A wall point 4096 tile units along its ring (half a z18 tile = 256 CSS px)
+    /// and 65536 / 2^18 = 0.25 m up is at 256 px across and −2^18·0.25 / 65536 = −1 px up,
+    /// plus the tile origin (tile 3 × 512 px = 1536 ≡ 0 mod 8; tile 5 × 512 = 2560 ≡ 0 mod
+    /// 4), times the ratio 2: (512, −2). Roofs: the world position times the same scale.
+    func testPatternCoordinatesFollowTheShader() throws {
+        guard let image = PatternImage(SpriteImage(pixmap: Pixmap(width: 16, height: 8), pixelRatio: 2)) else { return XCTFail() }
+        let n = 262_144.0
+        let pattern = ExtrusionPattern(image: image, zoom: 18.5, anchor: WorldPoint(0.5, 0.5),
+                                       tileOrigin: WorldPoint(3 / n, 5 / n), tileZoom: 18)
+        let wall = pattern.wall(edgeDistance: 4096, metres: 0.25)
+        XCTAssertEqual(wall.x, 512, accuracy: 1e-6)
+        XCTAssertEqual(wall.y, -2, accuracy: 1e-6)
+        // The anchor (0.5 · 512 · 2^18 px, a multiple of 8 and 4) is at image position 0;
+        // a point 10 CSS px east and 3 south of it at (20, 6).
+        let roof = pattern.roof(WorldPoint(0.5 + 10 / (512 * n), 0.5 + 3 / (512 * n)))
+        XCTAssertEqual(roof.x, 20, accuracy: 1e-6)
+        XCTAssertEqual(roof.y, 6, accuracy: 1e-6)
+    }
 }
