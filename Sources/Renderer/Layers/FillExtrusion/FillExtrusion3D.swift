@@ -13,10 +13,12 @@ import StyleSpec
 /// tile but unclipped (`wholeFeatures`, the tile's square only decides boundary edges), and
 /// GeoJSON comes whole, clipped only to the query rectangle around the view, whose sides
 /// likewise get no walls (patterned layers cut GeoJSON into its tiles, as wall patterns
-/// start at each tile's rings). The depth buffer spans every tile, so a building two tiles both hold
-/// draws once where they overlap, and every extrusion layer of the frame (`extrusionDepth`). In a pitched view tiles reach half the view's height beyond
-/// it: buildings just below the view lean into it. Straight down nothing outside comes in
-/// (perspective leans buildings away from the centre), so only the translate is added.
+/// start at each tile's rings). The depth buffer spans every tile, so a building two tiles
+/// both hold draws once where they overlap, and every extrusion layer of the frame
+/// (`extrusionDepth`). The tiles are those covering the ground the view shows, as MapLibre's
+/// coverage: a tall building standing just below a pitched view is not drawn even where it
+/// would lean into it (MapLibre's `steep-pitch-near-horizon` case shows that), but every
+/// feature of a covering tile is, however far past the view's edge (`featureMargin`).
 enum FillExtrusion3D {
     static func plan(_ layer: Layer, _ frame: RenderFrame, light: StyleLight, opacity: Float) -> LayerPlan {
         let ctx = frame.layerContext
@@ -28,8 +30,8 @@ enum FillExtrusion3D {
         // translucent ones let the first surface at the nearest depth colour the pixel.
         let patterned = props.fillExtrusionPattern != nil
         let test: DepthTest = opacity >= 1 && !patterned ? .lessOrEqual : .less
-        let reach = frame.camera.isPitched ? Double(frame.camera.height) / 2 : 0
-        let margin = reach + (Double((offset * offset).sum())).squareRoot()
+        let reach = 0.0
+        let margin = featureMargin(frame) + (Double((offset * offset).sum())).squareRoot()
         let depth = frame.extrusionDepth ?? DepthBuffer(width: frame.output.width, height: frame.output.height)
         frame.extrusionDepth = depth
         var tiling = LayerTiling.perSourceTile
@@ -54,6 +56,10 @@ enum FillExtrusion3D {
             return try draw(layer, frame, target.tile, tileZoom: tileZoom ?? Int(frame.zoom), margin: margin, drawer)
         }
     }
+
+    /// How far past the view (device pixels) features of covering tiles are still drawn: a
+    /// tile's width, as a tile holds its features to about its square.
+    static func featureMargin(_ frame: RenderFrame) -> Double { 512 * frame.camera.pixelRatio }
 
     private static func draw(_ layer: Layer, _ frame: RenderFrame, _ tile: SourceTilePass?, tileZoom: Int, margin: Double,
                              _ drawer: ExtrusionFeatureDrawer) throws -> Bool {
