@@ -16,9 +16,8 @@ import StyleSpec
 /// start at each tile's rings). The depth buffer spans every tile, so a building two tiles
 /// both hold draws once where they overlap, and every extrusion layer of the frame
 /// (`extrusionDepth`). The tiles are those covering the ground the view shows, as MapLibre's
-/// coverage: a tall building standing just below a pitched view is not drawn even where it
-/// would lean into it (MapLibre's `steep-pitch-near-horizon` case shows that), but every
-/// feature of a covering tile is, however far past the view's edge (`featureMargin`).
+/// coverage loads them, and their features are drawn up to a tile's width past the view's
+/// edge (`featureMargin`), as a covering tile's buildings beyond the edge may lean in.
 enum FillExtrusion3D {
     static func plan(_ layer: Layer, _ frame: RenderFrame, light: StyleLight, opacity: Float) -> LayerPlan {
         let ctx = frame.layerContext
@@ -27,21 +26,23 @@ enum FillExtrusion3D {
         let projector = ExtrusionProjector(frame.camera, offset: offset)
         let verticalGradient = props.fillExtrusionVerticalGradient.value(ctx)
         // MapLibre: opaque layers draw in one LEQUAL pass (the later of equal depths wins);
-        // translucent ones let the first surface at the nearest depth colour the pixel.
+        // translucent or patterned ones let the first surface at the nearest depth colour
+        // the pixel (a depth pre-pass, then a stencil).
         let patterned = props.fillExtrusionPattern != nil
         let test: DepthTest = opacity >= 1 && !patterned ? .lessOrEqual : .less
-        let reach = 0.0
         let margin = featureMargin(frame) + (Double((offset * offset).sum())).squareRoot()
         let depth = frame.extrusionDepth ?? DepthBuffer(width: frame.output.width, height: frame.output.height)
         frame.extrusionDepth = depth
         var tiling = LayerTiling.perSourceTile
-        tiling.pointReach = reach
+        // Unclipped tiles (`pointReach` set), only those covering the view (a reach of 0).
+        tiling.pointReach = 0
         tiling.wholeFeatures = true
         if patterned {
             // Wall patterns run along each tile's own rings from its own origin: GeoJSON is
-            // cut into geojson-vt's tiles then (every tile the view's ground meets).
+            // cut into geojson-vt's tiles then, every tile the view's ground meets (a reach
+            // above 0 keeps those outside the flat view's pixels, as a pitched view needs).
             tiling.tileGeoJSON = true
-            tiling.geoJSONReach = max(reach, 1)
+            tiling.geoJSONReach = 1
         }
         frame.clock.mark(.style)
         return LayerPlan(tiling: tiling, opacity: max(0, min(1, opacity))) { target in
