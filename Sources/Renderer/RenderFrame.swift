@@ -58,6 +58,10 @@ final class RenderFrame {
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).
     let tileClip = TileClipCanvas()
+    /// The depth buffer every `fill-extrusion` layer of a static view shares, as MapLibre's
+    /// 3D layers share GL's (cleared once per frame): a later extrusion layer is hidden behind
+    /// an earlier one's nearer walls. Created by the first such layer.
+    var extrusionDepth: DepthBuffer?
     /// Heatmaps drawn so far, composited again over opaque layers above them (HeatmapOverlay).
     var heatmaps: [HeatmapOverlay] = []
     /// Set while a layer draws into the offscreen canvas of a layer-wide opacity.

@@ -28,10 +28,11 @@ struct StyleLight {
         intensity = max(0, min(1, value("intensity").map(Convert.number) ?? 0.5))
         let p = value("position")?.numbers ?? [1.15, 210, 30]
         let r = p.count == 3 ? p[0] : 1.15
-        // The viewport-anchored light stays on the screen: against the map it turns back by
-        // the bearing.
+        // The viewport-anchored light stays on the screen: the map's azimuth of the screen's
+        // up is the bearing, so the light turns with it (MapLibre rotates the position by
+        // −transform.angle, which is +bearing).
         var azimuth = (p.count == 3 ? p[1] : 210) + 90
-        if anchor == "viewport" { azimuth -= bearing }
+        if anchor == "viewport" { azimuth += bearing }
         let az = azimuth * .pi / 180, polar = (p.count == 3 ? p[2] : 30) * .pi / 180
         direction = SIMD3(Float(r * cos(az) * sin(polar)), Float(r * sin(az) * sin(polar)), Float(r * cos(polar)))
     }

@@ -102,7 +102,7 @@ struct PatternSampler {
 
     /// Bilinear interpolation with 8-bit weights, two channels per 32-bit word.
     @inline(__always)
-    private func bilinear(_ u: Float, _ v: Float) -> UInt32 {
+    func bilinear(_ u: Float, _ v: Float) -> UInt32 {
         let su = u - 0.5, sv = v - 0.5
         let ix = toInt(su), iy = toInt(sv)
         guard ix != Int.min / 2, iy != Int.min / 2 else { return 0 }

@@ -2,12 +2,15 @@ import Geo
 import Raster
 import StyleSpec
 
-/// `fill-extrusion` as MapLibre draws it seen from straight above, the only view a tile
-/// server's camera has (no pitch): the roofs. Every pixel centre inside a polygon takes its
-/// roof's lit colour (MapLibre's vertex lighting under the style's `light`) exactly once, as
-/// GL's depth test lets only the front surface through, and the layer is then composited
-/// with `fill-extrusion-opacity`. Walls are vertical and not seen from above; heights and
-/// bases would only move roofs under a perspective camera, so they do not change the image.
+/// `fill-extrusion`. Static views (`/static`, any pitch) draw it in 3D as MapLibre does
+/// (`FillExtrusion3D`: walls and roofs behind a depth buffer, under the view's perspective
+/// camera). `/tiles` keep it flat, seen from straight above: the roofs only, at their
+/// footprint. A tile is one piece of a seamless grid, and a perspective camera per tile would
+/// lean every building away from its own tile's centre, so neighbouring tiles would disagree
+/// along their edges; roofs at their footprints are the same whichever tile draws them.
+/// Every pixel centre inside a polygon takes its roof's lit colour (MapLibre's vertex
+/// lighting under the style's `light`) exactly once, and the layer is then composited with
+/// `fill-extrusion-opacity`.
 struct FillExtrusionLayerPainter: LayerPainter {
     var type: LayerType { .fillExtrusion }
 
@@ -17,6 +20,7 @@ struct FillExtrusionLayerPainter: LayerPainter {
         guard opacity > 0 else { return nil }
         let light = StyleLight(frame.style, context: ctx, bearing: frame.camera.bearing)
         frame.clock.mark(.style)
+        if !frame.camera.isTile { return FillExtrusion3D.plan(layer, frame, light: light, opacity: opacity) }
         return LayerPlan(tiling: .perSourceTile, opacity: max(0, min(1, opacity))) { target in
             try FillExtrusionPainter.paint(layer, light, frame, target)
             return false
