@@ -1,3 +1,4 @@
+import Foundation
 import Geo
 import Raster
 import StyleSpec
@@ -120,27 +121,13 @@ struct SymbolPointLabels {
         var world = point
         if let q = quantum { world = WorldPoint(((point.x * q) + 0.5).rounded(.down) / q, ((point.y * q) + 0.5).rounded(.down) / q) }
         if let sq = geoJSONSquare, !(world.x >= sq.minX && world.x < sq.maxX && world.y >= sq.minY && world.y < sq.maxY) { return nil }
-        guard let seen = frame.viewPoint(world) else { return nil }
-        var base = seen.at
-        var textBase = base, iconBase = base
-        if let g = groundShift { textBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
-        if let g = iconGroundShift { iconBase = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
-        if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
-        // MapLibre's perspective ratio: labels facing the viewer shrink toward the horizon by
-        // half; labels on a pitched view's ground grow by it there, so they shrink by half too.
-        var perspective: Float = 1
-        if frame.perspective != nil { perspective = max(0, min(4, 0.5 + 0.5 * seen.distanceRatio)) }
-        if let view = frame.pitchedView {
-            perspective = Float(max(0, min(4, 0.5 + 0.5 * view.project(world).z / view.distance)))
-        }
-        if groundShift == nil { textBase = base }
-        if iconGroundShift == nil { iconBase = base }
-        var candidate = PointLabelCandidate(f: f, at: textBase + shift, iconBase: iconBase + iconShift,
-                                            scale: f.fontSize / 24 * ratio * perspective,
-                                            padding: layout.padding * ratio * perspective, ratio: ratio,
-                                            textAngle: f.textRotate * .pi / 180 + textMapAngle, textMapAngle: textMapAngle,
-                                            iconAngle: f.iconRotate * .pi / 180 + iconMapAngle)
-        candidate.iconScale = perspective
+        guard let seen = anchorInView(world) else { return nil }
+        var candidate = PointLabelCandidate(f: f, at: seen.text + shift, iconBase: seen.icon + iconShift,
+                                            scale: f.fontSize / 24 * ratio * seen.perspective,
+                                            padding: layout.padding * ratio * seen.perspective, ratio: ratio,
+                                            textAngle: f.textRotate * .pi / 180 + seen.textMapAngle, textMapAngle: seen.textMapAngle,
+                                            iconAngle: f.iconRotate * .pi / 180 + seen.iconMapAngle)
+        candidate.iconScale = seen.perspective
         // Whether the text and the icon show, and where the text goes: found here, or as the
         // symbol's block chose.
         var found: PlacedText?
@@ -163,5 +150,38 @@ struct SymbolPointLabels {
         }
         return Shown(y: candidate.at.y, feature: symbol.feature,
                      icon: icon.map { SymbolIcons.Placed(icon: $0.icon, at: candidate.iconAt(text), angle: $0.angle) }, quads: quads)
+    }
+
+    /// Where an anchor's text and icon are seen, MapLibre's perspective ratio there and the
+    /// angle the map's east has there (labels turning with the map). Flat views: the
+    /// projected anchor, 1 and the bearing. nil behind the camera or past the far plane.
+    private func anchorInView(_ world: WorldPoint)
+        -> (text: SIMD2<Float>, icon: SIMD2<Float>, perspective: Float, textMapAngle: Float, iconMapAngle: Float)? {
+        guard let seen = frame.viewPoint(world) else { return nil }
+        var base = seen.at
+        if snapsAnchors { base = (base * 1024).rounded(.toNearestOrAwayFromZero) / 1024 }
+        var text = base, icon = base, ratioAt = seen.distanceRatio
+        if let g = groundShift, let moved = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y)) {
+            text = moved.at
+            ratioAt = moved.distanceRatio   // MapLibre translates the label's matrix: its depth is the moved anchor's
+        }
+        if let g = iconGroundShift { icon = frame.viewPoint(WorldPoint(world.x + g.x, world.y + g.y))?.at ?? base }
+        // Labels facing the viewer shrink toward the horizon by half; labels on a pitched
+        // view's ground grow by the ratio there, so they shrink by half too.
+        var perspective: Float = 1, textMap = textMapAngle, iconMap = iconMapAngle
+        if frame.perspective != nil {
+            perspective = max(0, min(4, 0.5 + 0.5 * ratioAt))
+            // Turning with the map in a pitched view: the angle of the map's east as seen here.
+            if let east = frame.viewPoint(WorldPoint(world.x + 1 / (512 * pow(2, frame.zoom)), world.y)) {
+                let d = east.at - seen.at
+                let angle = atan2f(d.y, d.x)
+                if layout.textRotationAlignment == .map { textMap = angle }
+                if layout.iconRotationAlignment == .map { iconMap = angle }
+            }
+        }
+        if let view = frame.pitchedView {
+            perspective = Float(max(0, min(4, 0.5 + 0.5 * view.project(world).z / view.distance)))
+        }
+        return (text, icon, perspective, textMap, iconMap)
     }
 }
