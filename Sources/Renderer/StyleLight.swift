@@ -15,14 +15,8 @@ struct StyleLight {
     let intensity: Float
 
     init(_ style: Style, context: EvaluationContext, bearing: Double) {
-        let json = style.root["light"]?.objectValue ?? JSONObject()
-        func value(_ name: String) -> Value? {
-            guard let spec = SpecTables.light.properties.first(where: { $0.name == name }),
-                  let raw = json[name] ?? spec.defaultValue,
-                  case .success(let e) = ExpressionCompiler.compileProperty(raw, expecting: spec.expectation, at: .root)
-            else { return nil }
-            return e.evaluate(context)
-        }
+        let light = RootProperties(style, key: "light", group: SpecTables.light, context: context)
+        let value = light.value
         anchor = value("anchor").map(Convert.string) ?? "viewport"
         color = value("color").map(Convert.color) ?? Color(r: 1, g: 1, b: 1)
         intensity = max(0, min(1, value("intensity").map(Convert.number) ?? 0.5))

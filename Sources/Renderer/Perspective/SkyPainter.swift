@@ -14,14 +14,8 @@ struct SkyPainter {
     let horizonBlend: Double
 
     init?(_ style: Style, context: EvaluationContext) {
-        guard let json = style.root["sky"]?.objectValue else { return nil }
-        func value(_ name: String) -> Value? {
-            guard let spec = SpecTables.sky.properties.first(where: { $0.name == name }),
-                  let raw = json[name] ?? spec.defaultValue,
-                  case .success(let e) = ExpressionCompiler.compileProperty(raw, expecting: spec.expectation, at: .root)
-            else { return nil }
-            return e.evaluate(context)
-        }
+        guard style.root["sky"]?.objectValue != nil else { return nil }
+        let value = RootProperties(style, key: "sky", group: SpecTables.sky, context: context).value
         skyColor = value("sky-color").map(Convert.color) ?? Color(r: 0x88 / 255, g: 0xC6 / 255, b: 0xFC / 255)
         horizonColor = value("horizon-color").map(Convert.color) ?? Color(r: 1, g: 1, b: 1)
         horizonBlend = Double(max(0, min(1, value("sky-horizon-blend").map(Convert.number) ?? 0.8)))
