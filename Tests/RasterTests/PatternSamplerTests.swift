@@ -34,4 +34,31 @@ final class PatternSamplerTests: XCTestCase {
             XCTAssertEqual(PatternSampler.weight(d), expected, "\(d)")
         }
     }
+
+    /// The whole-pixel shift (a clip canvas composited through a rotated tile square) picks the
+    /// texels the generic nearest path picks, inside and outside the image.
+    func testWholePixelShiftMatchesGenericPath() {
+        var rng = SplitMix64(seed: 7)
+        for trial in 0..<200 {
+            let w = 1 + rng.int(30), h = 1 + rng.int(20)
+            var texels = (0..<(w * h)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            for i in texels.indices where rng.int(2) == 0 { texels[i] |= 0xFF00_0000 }
+            let inverse = Transform.translation(Float(rng.int(60) - 30), Float(rng.int(40) - 20))
+            texels.withUnsafeBufferPointer { t in
+                let sampler = PatternSampler(texels: t.baseAddress!, width: w, height: h, inverse: inverse,
+                                             filter: .nearest, extend: .transparent)
+                XCTAssertNotNil(sampler.wholePixelShift)
+                var fast = [UInt32](repeating: 1, count: 50), generic = [UInt32](repeating: 2, count: 50)
+                let y = rng.int(60) - 30, x = rng.int(80) - 40
+                fast.withUnsafeMutableBufferPointer { sampler.sample(y: y, x: x, count: 50, into: $0.baseAddress!) }
+                generic.withUnsafeMutableBufferPointer { sampler.sampleGeneric(y: y, x: x, count: 50, into: $0.baseAddress!) }
+                XCTAssertEqual(fast, generic, "trial \(trial): \(w)×\(h), shift \(inverse.tx),\(inverse.ty)")
+            }
+        }
+        let half = Transform.translation(0.5, 0)
+        [UInt32(0)].withUnsafeBufferPointer { t in
+            XCTAssertNil(PatternSampler(texels: t.baseAddress!, width: 1, height: 1, inverse: half, filter: .nearest,
+                                        extend: .transparent).wholePixelShift)
+        }
+    }
 }

@@ -18,7 +18,32 @@ struct PatternSampler {
             sampleRepeating(y: y, x: x, count: count, into: out)
             return
         }
+        if let shift = wholePixelShift {
+            sampleShifted(y: y, x: x, count: count, dx: shift.x, dy: shift.y, into: out)
+            return
+        }
         sampleGeneric(y: y, x: x, count: count, into: out)
+    }
+
+    /// The translation, when device → image is a nearest lookup shifted by whole pixels with
+    /// nothing outside the image (a tile's clip canvas composited through its rotated square).
+    var wholePixelShift: SIMD2<Int>? {
+        let inv = inverse
+        guard filter == .nearest, extend == .transparent, inv.a == 1, inv.b == 0, inv.c == 0, inv.d == 1,
+              inv.tx == inv.tx.rounded(), inv.ty == inv.ty.rounded(), abs(inv.tx) < 4_194_304, abs(inv.ty) < 4_194_304
+        else { return nil }
+        return SIMD2(Int(inv.tx), Int(inv.ty))
+    }
+
+    /// `sampleGeneric` for a whole-pixel shift: the texels it would pick, a row at a time.
+    func sampleShifted(y: Int, x: Int, count: Int, dx: Int, dy: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let sy = y + dy
+        guard sy >= 0, sy < height else { out.update(repeating: 0, count: count); return }
+        let row = texels + sy * width
+        for i in 0..<count {
+            let sx = x + i + dx
+            out[i] = sx >= 0 && sx < width ? PixelMath.sanitized(row[sx]) : 0
+        }
     }
 
     /// Every filter and extend mode, one texel lookup at a time (the reference the
