@@ -21,6 +21,8 @@ public struct ProjectiveWarp {
         guard y0 < y1, let base = chain.levels.first, base.width > 0, base.height > 0 else { return }
         let width = canvas.width
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = map.m
+        // footprint² below which 0.5·log2(footprint²) + lodBias ≤ 0.
+        let levelZeroFootprint = lodBias < 0 ? Double(1 << min(60, Int(-2 * lodBias))) : 1
         canvas.withUnsafeMutablePixels { px in
             for y in y0..<y1 {
                 let cy = Double(y) + 0.5
@@ -35,7 +37,8 @@ public struct ProjectiveWarp {
                     let dux = (m0 - u * m6) * iw, dvx = (m3 - v * m6) * iw
                     let duy = (m1 - u * m7) * iw, dvy = (m4 - v * m7) * iw
                     let footprint = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
-                    let s = sample(u: u, v: v, lod: max(0, (footprint > 0 ? 0.5 * Math.log2(footprint) : 0) + lodBias))
+                    // Level 0 while the biased level would be ≤ 0 (no log2 for most of the view).
+                    let s = sample(u: u, v: v, lod: footprint <= levelZeroFootprint ? 0 : max(0, 0.5 * Math.log2(footprint) + lodBias))
                     guard s != 0 else { continue }
                     let i = y * width + x
                     px[i] = s >> 24 == 255 ? s : PixelMath.over(s, px[i])
