@@ -12,7 +12,7 @@ enum AnnotationPainter {
         guard !frame.style.annotations.isEmpty else { return false }
         try frame.checkDeadlineNow()
         let camera = frame.camera
-        let result = camera.isRotated
+        let result = camera.isRotated || frame.perspective != nil
             ? frame.resources.annotationPlacements.place(frame, screen: camera.projection())
             : frame.resources.annotationPlacements.placement(frame)
         guard !result.placed.isEmpty else { return false }
@@ -27,7 +27,11 @@ enum AnnotationPainter {
         for p in result.placed {
             for copy in copies {
                 let box: SIMD4<Double>
-                if camera.isRotated {
+                if frame.perspective != nil {
+                    // A pitched view: the callout stands at its anchor as the view sees it.
+                    guard let at = frame.viewPoint(WorldPoint(p.world.x + Double(copy), p.world.y))?.at else { continue }
+                    box = SIMD4(Double(at.x), Double(at.y), Double(at.x), Double(at.y)) + p.layout.box * r
+                } else if camera.isRotated {
                     let at = camera.projection(worldOffset: copy).apply(p.world)
                     box = SIMD4(Double(at.x), Double(at.y), Double(at.x), Double(at.y)) + p.layout.box * r
                 } else {

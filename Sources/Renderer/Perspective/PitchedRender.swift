@@ -40,6 +40,8 @@ extension MapRenderer {
                 frame.drewFeatures = true
             }
         }
+        // View annotations and the attribution: above every layer, facing the viewer.
+        if try AnnotationPainter.draw(frame) { frame.drewFeatures = true }
         if let attribution, try AttributionPainter.draw(attribution, frame) { frame.drewFeatures = true }
         return Result(stats: frame.clock.stats, uniformColor: nil)
     }

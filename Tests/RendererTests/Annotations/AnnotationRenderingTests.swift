@@ -101,6 +101,19 @@ final class AnnotationRenderingTests: XCTestCase {
         let bad = zip(px.data, expected.premultipliedRGBA).filter { abs(Int($0) - Int($1)) > 2 }.count
         XCTAssertEqual(bad, 0, "\(bad) channels differ from References/\(name).png", file: file, line: line)
     }
+
+    /// A pitched view draws its annotations too, each box standing at its anchor as the view
+    /// sees it (bottom-anchored: the box ends just above the projected coordinate).
+    func testPitchedViewDrawsAnnotationsAtTheirPerspectiveAnchor() throws {
+        let s = try style([#"{"id": "n", "coordinate": [10, 20], "text": "Pitched", "anchor": "bottom"}"#])
+        let camera = Camera.view(lon: 0, lat: 0, zoom: 2, pitch: 50, cssWidth: 300, cssHeight: 200)
+        let img = try renderer().render(s, camera: camera)
+        let at = CameraPerspective(camera).project(WebMercator.project(lon: 10, lat: 20))
+        let x = Int(at.x), below = Int(at.y) + 3, above = Int(at.y) - 4
+        let background = img.pixel(x, below)
+        XCTAssertNotEqual(img.pixel(x, above), background, "the box stands above its anchor")
+        XCTAssertEqual(img.pixel(x, min(img.height - 1, below + 10)), background)
+    }
 }
 
 /// An annotation tied to a feature of a vector-tile source: the feature is looked up in the

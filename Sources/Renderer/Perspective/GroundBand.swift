@@ -31,7 +31,7 @@ struct GroundBand {
     static let sharpening = -2.0
     /// Most image pixels of all bands together, per view pixel and in all.
     static let maxPixelsPerViewPixel = 24.0
-    static let maxPixels = 24_000_000.0
+    static let maxPixels = 16_000_000.0
     static let maxSide = 16_384.0
 
     /// The bands of a pitched view, nearest first (none when it shows no ground).
