@@ -13,6 +13,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertFalse(try ServerConfig(json: ["crossSourceCollisions": false], file: "x.json").crossSourceCollisions)
         XCTAssertFalse(c.staticAttribution)
         XCTAssertTrue(try ServerConfig(json: ["staticAttribution": true], file: "x.json").staticAttribution)
+        XCTAssertEqual(c.maxPitch, 85)
+        XCTAssertEqual(try ServerConfig(json: ["maxPitch": 60], file: "x.json").maxPitch, 60)
         c.resolvePaths(relativeTo: "/srv/strata/config")
         XCTAssertEqual(c.dataDir, "/srv/strata/config/data")
         XCTAssertEqual(c.store, "/srv/strata/config/data/strata.sqlite")
@@ -54,7 +56,8 @@ final class ConfigTests: XCTestCase {
                                (["heapTrimSeconds": -1], "/heapTrimSeconds: expected seconds"),
                                (["geoJSONCacheBytes": -1], "/geoJSONCacheBytes"), (["renderCacheBytes": "64MB"], "expected an integer"),
                                (["crossSourceCollisions": "no"], "/crossSourceCollisions: expected a boolean"),
-                               (["staticAttribution": "yes"], "/staticAttribution: expected a boolean")] {
+                               (["staticAttribution": "yes"], "/staticAttribution: expected a boolean"),
+                               (["maxPitch": 86], "/maxPitch"), (["maxPitch": -5], "/maxPitch")] {
             XCTAssertThrowsError(try ServerConfig(json: json, file: "cfg.json")) { e in
                 let d = "\(e)"
                 XCTAssertTrue(d.hasPrefix("cfg.json: "), d)

@@ -9,7 +9,7 @@ TOOLS="$STRATA_ROOT/Tests/integration/tools"
 mkdir -p "$WORK/data" "$WORK/styles"
 cp "$STRATA_ROOT"/config/data/*.geojson "$WORK/data/"
 cp "$STRATA_ROOT/config/styles/default.json" "$WORK/styles/default.json"
-use_config "{\"stylesDir\": \"$WORK/styles\", \"maxStaticSide\": 2048, \"maxPixelRatio\": 4}"
+use_config "{\"stylesDir\": \"$WORK/styles\", \"maxStaticSide\": 2048, \"maxPixelRatio\": 4, \"maxPitch\": 80}"
 start_server
 req POST /sessions '{"style": "default"}'; expect_status 201; SID=$(jqr .id)
 
@@ -73,6 +73,10 @@ expect_status 200; expect_size webp 400 300
 
 # Bad input: a 400 naming the part, and nothing rendered.
 BEFORE=$(render_cpu)
+req GET "/static/10,50,3,0,82/300x200.png?session=$SID"; expect_error 400 invalid_view
+case "$(jqr .error.message)" in *"maxPitch of 80"*) pass ;; *) fail "the pitch error does not name maxPitch" ;; esac
+req GET /styles/default/static/10,50,4@0,81/300x200.png; expect_error 400 invalid_view
+req POST "/static?session=$SID" '{"center": [10, 50], "zoom": 3, "pitch": 81, "width": 300, "height": 200}'; expect_error 400 invalid_view /pitch
 req GET /styles/default/static/10,50,4@0,86/300x200.png; expect_error 400 invalid_view
 case "$(jqr .error.message)" in *"pitch must be in [0, 85]"*"86"*) pass ;; *) fail "the pitch error does not name 86" ;; esac
 req GET /styles/default/static/auto/300x200.png; expect_error 400 auto_needs_overlays

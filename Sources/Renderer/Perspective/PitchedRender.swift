@@ -3,8 +3,10 @@ import StyleSpec
 
 /// A pitched static view. Layers are drawn in style order in runs: a run of ground layers is
 /// drawn top-down into the ground images (`GroundBand`) and warped into the view; a layer that
-/// stands up from the ground or faces the viewer (`fill-extrusion`) is drawn in the view itself
-/// with the perspective camera. Labels of a ground run are placed in its ground image.
+/// stands up from the ground or faces the viewer (`fill-extrusion`, circles and labels whose
+/// pitch alignment is `viewport`) is drawn in the view itself with the perspective camera.
+/// Labels facing the viewer are placed together in the view; those of a ground run in its
+/// ground images.
 extension MapRenderer {
     func drawPitched(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline?,
                      collectStats: Bool, attribution: String?) throws -> Result {

@@ -80,6 +80,7 @@ extension ServerConfig {
         case "maxAnnotationTextLength": maxAnnotationTextLength = try r.int(key, v, min: 0)
         case "maxPixelRatio": maxPixelRatio = try r.int(key, v, min: 1)
         case "maxStaticSide": maxStaticSide = try r.int(key, v, min: 1)
+        case "maxPitch": maxPitch = Double(try r.int(key, v, min: 0, max: Int(StaticView.maxPitch)))
         default: return false
         }
         return true

@@ -51,6 +51,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var heapTrimSeconds = 2.0
     public var maxPixelRatio = 4
     public var maxStaticSide = 8192
+    /// The steepest pitch a static view may ask for, degrees (MapLibre's own limit, 85, at most).
+    public var maxPitch = StaticView.maxPitch
     /// `mbtiles://NAME` / `pmtiles://NAME` → file path (relative to dataDir).
     public var archives: [String: String] = [:]
     /// Whether archives in dataDir's root are found by name too (not for a tileserver-gl

@@ -56,6 +56,7 @@ extension StrataApp {
                                           maxPixelRatio: config.maxPixelRatio, padding: one("padding"),
                                           quality: one("quality"), jpegBackground: config.jpegBackground,
                                           overlays: overlays, maxzoom: one("maxzoom"))
+        try checkPitch(view)
         let attribution = try StaticAttribution.wanted(one("attribution"), default: config.staticAttribution)
         if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
         return (view, overlays)

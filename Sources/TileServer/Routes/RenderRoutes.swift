@@ -39,6 +39,7 @@ extension StrataApp {
                                   width: sz.width, height: sz.height, pixelRatio: sz.pixelRatio, maxSide: config.maxStaticSide)
             view.output = sz.output
         }
+        try checkPitch(view)
         let attribution = try StaticAttribution.wanted(q["attribution"], default: config.staticAttribution)
         let style = try sessions.session(ctx.sessionID).current.style
         if attribution { view.attribution = StaticAttribution.text(of: style.style, read: publishedData.attribution(ofSource:)) }
@@ -59,6 +60,7 @@ extension StrataApp {
             let body = try Self.jsonBody(ctx)
             guard case .object(let o) = body else { throw APIError.badRequest("the body must be a JSON object", code: "invalid_body", path: "") }
             var (view, overlays) = try staticBodyView(o, maxSide: maxSide)
+            do { try checkPitch(view) } catch let e as InvalidRequest { throw APIError.badRequest(e.message, code: e.code, path: "/pitch") }
             var style: LiveStyle
             if let inline = o["style"] {
                 do {

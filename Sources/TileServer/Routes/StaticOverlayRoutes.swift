@@ -46,6 +46,13 @@ extension StrataApp {
         }
     }
 
+    /// `maxPitch` (config): a steeper static view is a 400 naming the limit.
+    func checkPitch(_ view: StaticView) throws {
+        guard view.pitch <= config.maxPitch else {
+            throw InvalidRequest("pitch \(view.pitch) is above this server's maxPitch of \(config.maxPitch)", code: "invalid_view")
+        }
+    }
+
     /// The overlays of a query (a 400 naming the wrong part).
     static func queryOverlays(_ q: QueryParameters) throws -> StaticOverlays {
         var p = OverlayQueryParser(OverlayParameters.pairs(q))
