@@ -94,7 +94,11 @@ enum SymbolLineLabels {
                               _ batch: SymbolBatch) -> ShownLabels.Drawn? {
         let ratio = Float(frame.camera.pixelRatio)
         let collisions = frame.labelCollisions
-        let scale = Double(f.fontSize) / 24 * Double(ratio)
+        var scale = Double(f.fontSize) / 24 * Double(ratio)
+        // A pitched view's labels along a line facing the viewer: MapLibre's perspective ratio at the anchor.
+        if frame.perspective != nil, let seen = frame.viewPoint(world) {
+            scale *= Double(max(0, min(4, 0.5 + 0.5 * seen.distanceRatio)))
+        }
         let anchor = SIMD2<Float>(Float(path.anchor.x), Float(path.anchor.y))
         var quads: [SymbolBatch.Quad] = []
         var circles: [SIMD2<Double>] = []
