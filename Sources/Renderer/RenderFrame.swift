@@ -57,7 +57,7 @@ final class RenderFrame {
     var scratch = GeometryScratch()
     var path = Path()
     /// Where a vector source tile's drawing is clipped to its square (see TiledLayerDrawing).
-    let tileClip = TileClipCanvas()
+    let tileClip: TileClipCanvas
     /// The depth buffer every `fill-extrusion` layer of a static view shares, as MapLibre's
     /// 3D layers share GL's (cleared once per frame): a later extrusion layer is hidden behind
     /// an earlier one's nearer walls. Created by the first such layer.
@@ -72,9 +72,12 @@ final class RenderFrame {
     /// exclusive access to the frame.
     private let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
+    /// `tileClip`: a pitched render's ground frames of one band share theirs (transparent
+    /// between passes), so a ground image's clip canvas is made once per render.
     init(style: Style, camera: Camera, canvas: Canvas, resources: RenderResources,
-         deadline: Deadline?, collectStats: Bool) {
+         deadline: Deadline?, collectStats: Bool, tileClip: TileClipCanvas = TileClipCanvas()) {
         self.style = style; self.camera = camera; self.output = canvas; self.resources = resources
+        self.tileClip = tileClip
         self.zoom = camera.zoom
         self.globalState = style.globalState
         self.projection = camera.projection()

@@ -27,7 +27,7 @@ extension MapRenderer {
             frame.drewFeatures = true
         }
         let bands = GroundBand.bands(perspective)
-        var images: [Canvas] = []
+        var images: [Canvas] = [], clips: [TileClipCanvas] = []
         for run in runs {
             try frame.checkDeadlineNow()
             if run.inView {
@@ -35,8 +35,12 @@ extension MapRenderer {
                 continue
             }
             for (i, band) in bands.enumerated() {
-                if images.count <= i { images.append(Canvas(width: band.camera.width, height: band.camera.height)) }
-                guard try drawGround(run.layers, style, band, images[i], view: perspective, deadline: deadline) else { continue }
+                if images.count <= i {
+                    images.append(Canvas(width: band.camera.width, height: band.camera.height))
+                    clips.append(TileClipCanvas())
+                }
+                guard try drawGround(run.layers, style, band, images[i], clip: clips[i], view: perspective, deadline: deadline)
+                else { continue }
                 ProjectiveWarp(chain: MipChain(images[i].pixmap), map: band.viewToImage, lodBias: GroundBand.sharpening)
                     .draw(on: canvas, rows: band.rows)
                 frame.drewFeatures = true
@@ -49,11 +53,11 @@ extension MapRenderer {
     }
 
     /// Draws a run of ground layers top-down into `image`: true when anything drew.
-    private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundBand, _ image: Canvas,
+    private func drawGround(_ layers: [Layer], _ style: Style, _ ground: GroundBand, _ image: Canvas, clip: TileClipCanvas,
                             view: CameraPerspective, deadline: Deadline?) throws -> Bool {
         image.reset(width: ground.camera.width, height: ground.camera.height)
         let frame = RenderFrame(style: style, camera: ground.camera, canvas: image, resources: resources,
-                                deadline: deadline, collectStats: false)
+                                deadline: deadline, collectStats: false, tileClip: clip)
         frame.pitchedView = view
         frame.symbolPlacement = SymbolPlacement(crossSourceCollisions: crossSourceCollisions,
                                                 placeableArea: Self.collisionGrid(ground.camera))
