@@ -40,7 +40,9 @@ prepare_data() {
   mkdir -p "$OUT/data"
   ln -sfn "$OMT/omt-neubrandenburg.mbtiles" "$OUT/data/osm-neubrandenburg.mbtiles"
   ln -sfn "$OMT/omt-neubrandenburg.mbtiles" "$OUT/data/omt-neubrandenburg.mbtiles"
-  ln -sfn "$OMT/glyphs" "$OUT/data/glyphs"
+  # A copy, not a link: the data directory refuses symbolic links that lead out of it, and
+  # labels would then be made from the fonts directory instead of the glyph PBFs Native reads.
+  rm -rf "$OUT/data/glyphs"; cp -r "$OMT/glyphs" "$OUT/data/glyphs"
   "$PY" - "$OMT" "$OUT/data" $STYLES <<'PY'
 import json, os, sys
 omt, out, styles = sys.argv[1], sys.argv[2], sys.argv[3:]

@@ -14,7 +14,9 @@ OMT=$SHARED/data/osm-neubrandenburg-omt
 OUT=${OUT:-$ROOT/out/bench/pitch-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT/data"
 ln -sfn "$OMT/omt-neubrandenburg.mbtiles" "$OUT/data/omt-neubrandenburg.mbtiles"
-ln -sfn "$OMT/glyphs" "$OUT/data/glyphs"
+# A copy, not a link: the data directory refuses symbolic links that lead out of it, and
+# labels would then be made from the fonts directory instead of the glyph PBFs Native reads.
+rm -rf "$OUT/data/glyphs"; cp -r "$OMT/glyphs" "$OUT/data/glyphs"
 python3 - "$OMT/style-bright-native.json" "$OUT/data/style-bright-3d.json" <<'PY'
 import json, sys
 st = json.load(open(sys.argv[1]))

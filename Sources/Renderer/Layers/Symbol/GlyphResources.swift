@@ -63,6 +63,17 @@ public final class GlyphResources: Sendable {
         return FontRangeGlyphs(directory: fonts, fontstack: [name], range: range)
     }
 
+    /// The resource a glyph URL names; a URL the data directory refuses (a symbolic link out of
+    /// it, `..`) is warned about, since its labels then fall back to the fonts directory.
+    private static func resolve(_ url: String, in directory: DataDirectory, warnings: TileWarnings) -> ResolvedResource? {
+        do {
+            return try directory.resolve(url)
+        } catch {
+            warnings.add("glyphs \(url) are refused (\(error)); labels use the fonts directory's glyphs")
+            return nil
+        }
+    }
+
     /// nil while a remote range is not fetched yet: callers keep asking (each ask is recorded
     /// for the render), and never keep nil as the range's glyphs.
     func table(template: String?, fontstack: String, range: GlyphRange, directory: DataDirectory?,
@@ -76,7 +87,7 @@ public final class GlyphResources: Sendable {
         }
         return (try? cache.value(for: (url ?? "fonts|\(fontstack)|\(range)") + (directory?.remoteGenerationKey ?? "")) {
             var held: [UInt8]?
-            if let url, let directory, let resource = try? directory.resolve(url) {
+            if let url, let directory, let resource = Self.resolve(url, in: directory, warnings: warnings) {
                 do {
                     held = try directory.bytes(of: resource, kind: .glyphs, limit: Self.maxFileBytes)
                 } catch let e as RemoteResourceMissing {
