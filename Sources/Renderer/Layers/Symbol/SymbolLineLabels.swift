@@ -58,6 +58,7 @@ enum SymbolLineLabels {
             try SymbolLineTileLayout.build(layer, frame, layout, options, pass, marginPixels: margin)
         }.layout
         let view = SIMD4<Double>(0, 0, Double(frame.camera.width), Double(frame.camera.height))
+        let overscaling = pow(2, max(0, frame.zoom.rounded(.down) - Double(pass.tileZoom)))
         var shown = ShownLabels()
         for label in tileLayout.labels {
             let fontSize = tileLayout.features[label.feature].fontSize
@@ -78,7 +79,7 @@ enum SymbolLineLabels {
                     let path = SymbolLinePlacement.Path(points: projected!, anchor: at, segment: anchor.segment)
                     let world = WorldPoint(square.minX + a.x / extent * square.width, square.minY + a.y / extent * square.height)
                     if let drawn = place(f, drawing: drawing, sections: sectionDrawings, path: path, world: world, layer, layout,
-                                         options, frame, batch) {
+                                         options, overscaling: overscaling, frame, batch) {
                         shown.append(drawn, y: at.y, feature: label.feature)
                     }
                 }
@@ -90,8 +91,8 @@ enum SymbolLineLabels {
     /// One label at one anchor: its glyphs and icon placed along the line, shown when they all
     /// fit on the line and find room (or may overlap); nil when hidden.
     private static func place(_ f: SymbolFeatureLayout, drawing: Int, sections sectionDrawings: [Int?], path: SymbolLinePlacement.Path, world: WorldPoint,
-                              _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, _ frame: RenderFrame,
-                              _ batch: SymbolBatch) -> ShownLabels.Drawn? {
+                              _ layer: Layer, _ layout: SymbolLayerLayout, _ options: Options, overscaling: Double,
+                              _ frame: RenderFrame, _ batch: SymbolBatch) -> ShownLabels.Drawn? {
         let ratio = Float(frame.camera.pixelRatio)
         let collisions = frame.labelCollisions
         var scale = Double(f.fontSize) / 24 * Double(ratio)
@@ -124,9 +125,8 @@ enum SymbolLineLabels {
                     if let image = g.image { batch.images.append(image); quad.image = Int32(batch.images.count - 1) }
                     quads.append(quad)
                 }
-                // MapLibre's collision circles: the label's height (at least 10 units) wide.
-                radius = max(10, shaping.bottom - shaping.top) * scale / 2 + Double(layout.padding * ratio)
-                circles = SymbolLinePlacement.collisionCircles(first: first, last: last, radius: radius)
+                (circles, radius) = collisionCircles(shaping, glyphs, f, scale: scale, padding: Double(layout.padding * ratio),
+                                                     path: path, ends: (first, last), overscaling: overscaling)
             } else {
                 let s = Float(scale)
                 textBox = SymbolPainter.rotatedBox(SIMD4(Float(shaping.left) * s, Float(shaping.top) * s, Float(shaping.right) * s,
@@ -166,6 +166,30 @@ enum SymbolLineLabels {
         }
         guard shows != nil else { return nil }
         return ShownLabels.Drawn(icon: icon, quads: quads)
+    }
+
+    /// The circles (and their radius) a label along the line takes its room with: squares of
+    /// the padded label height (at least 10 units) laid along the line as MapLibre Native lays
+    /// them (`SymbolLineCollisionBoxes`), while the label sits on its line; once a
+    /// `text-offset` moves the glyphs along it or off it by more than a circle's radius,
+    /// circles on the line would miss them, and they follow the glyphs from the first to the
+    /// last as GL JS places them.
+    private static func collisionCircles(_ shaping: TextShaping, _ glyphs: [PositionedGlyph], _ f: SymbolFeatureLayout,
+                                         scale: Double, padding: Double, path: SymbolLinePlacement.Path,
+                                         ends: (first: SymbolLinePlacement.Placed, last: SymbolLinePlacement.Placed),
+                                         overscaling: Double) -> ([SIMD2<Double>], Double) {
+        let boxSize = max(10 * scale, (shaping.bottom - shaping.top) * scale + 2 * padding)
+        let offset = f.textOffset * scale
+        guard offset.x == 0, abs(offset.y) * 2 <= boxSize, let a = glyphs.first, let b = glyphs.last else {
+            let radius = max(10, shaping.bottom - shaping.top) * scale / 2 + padding
+            return (SymbolLinePlacement.collisionCircles(first: ends.first, last: ends.last, radius: radius), radius)
+        }
+        // The first glyph's centre before the anchor and the last one's after it, unflipped,
+        // as Native measures them.
+        let first = -(a.x + GlyphQuads.halfAdvance(a)) * scale, last = (b.x + GlyphQuads.halfAdvance(b)) * scale
+        let circles = SymbolLineCollisionBoxes.circles(on: path, labelLength: (shaping.right - shaping.left) * scale + 2 * padding,
+                                                       boxSize: boxSize, first: first, last: last, overscaling: overscaling)
+        return (circles, boxSize / 2)
     }
 
     /// A label's glyphs walked along the line (kept upright), with its first and last glyph
