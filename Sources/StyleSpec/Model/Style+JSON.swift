@@ -6,6 +6,7 @@ extension Style {
     /// state overrides belong to the session, not the document; see `sessionStateJSON`.
     public func toJSON() -> JSONValue {
         var out = root
+        if !imports.isEmpty { out["imports"] = .array(imports.map(\.json)) }
         out["sources"] = sourcesJSON
         out["layers"] = layersJSON
         return .object(out)

@@ -26,21 +26,26 @@ public struct LiveStyle: Sendable {
     /// Validates a whole v8 style; the first error (with its JSON pointer) is thrown.
     /// Warnings (unsupported layer types kept but not drawn, ignored keys) are returned.
     /// `customLayers` validates custom layers (renderer names, options) and prepares them once.
-    public static func load(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil) throws -> LiveStyle {
-        try loadWithWarnings(json, customLayers: customLayers).style
+    /// `importLoader` reads the styles its `imports` name by URL.
+    public static func load(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil,
+                            importLoader: (any StyleImportLoading)? = nil) throws -> LiveStyle {
+        try loadWithWarnings(json, customLayers: customLayers, importLoader: importLoader).style
     }
 
-    public static func loadWithWarnings(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil) throws
+    public static func loadWithWarnings(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil,
+                                        importLoader: (any StyleImportLoading)? = nil) throws
         -> (style: LiveStyle, warnings: [StyleError]) {
-        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers) {
+        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers,
+                           importLoader: importLoader) {
         case .success(let r): return (LiveStyle(r.0), r.warnings)
         case .failure(let errors): throw errors.first ?? StyleError(path: .root, message: "invalid style")
         }
     }
 
     /// Rebuilds a stored revision (document + session state).
-    public static func restore(style: String, extras: String, customLayers: CustomLayerRegistry? = nil) throws -> LiveStyle {
-        let base = try load(JSONParser.parse(style), customLayers: customLayers)
+    public static func restore(style: String, extras: String, customLayers: CustomLayerRegistry? = nil,
+                               importLoader: (any StyleImportLoading)? = nil) throws -> LiveStyle {
+        let base = try load(JSONParser.parse(style), customLayers: customLayers, importLoader: importLoader)
         switch base.style.restoringSessionState(try JSONParser.parse(extras)) {
         case .success(let s): return LiveStyle(s)
         case .failure(let e): throw e
