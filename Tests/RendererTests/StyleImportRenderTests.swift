@@ -33,7 +33,7 @@ final class StyleImportRenderTests: XCTestCase {
          "sources": ["route": Self.route], "layers": .array(Self.routeLayers)]
     }
 
-    /// The basemap with each `["config", name]` replaced by its value and the route layers
+    /// The basemap with each `["config", name]` replaced by its value as a literal and the route layers
     /// after the `middle` slot: what the import means, written out.
     func flattenedByHand(config: JSONObject) throws -> JSONValue {
         guard case .object(var doc) = try basemap(), case .object(let schema)? = doc["schema"],
@@ -63,9 +63,10 @@ final class StyleImportRenderTests: XCTestCase {
     static func substitute(_ json: JSONValue, _ values: JSONObject) -> JSONValue {
         switch json {
         case .array(let a):
+            // `["literal", v]`: a bare `true` in `["all", true, ["has", "name"]]` would read as
+            // legacy filter syntax; the literal is what the option means wherever it stands.
             if a.count == 2, a[0] == "config", case .string(let name) = a[1], let v = values[name] {
-                if case .array = v { return ["literal", v] }
-                return v
+                return ["literal", v]
             }
             return .array(a.map { substitute($0, values) })
         case .object(let o):

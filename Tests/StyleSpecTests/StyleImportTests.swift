@@ -96,7 +96,7 @@ final class StyleImportTests: XCTestCase {
             (#"{"version": 8, "imports": [{"url": "a"}], "sources": {}, "layers": []}"#, "/imports/0/id"),
             (#"{"version": 8, "imports": [{"id": "a"}], "sources": {}, "layers": []}"#, "/imports/0"),
             (#"{"version": 8, "imports": [{"id": "a", "url": "x", "data": {}}], "sources": {}, "layers": []}"#, "/imports/0"),
-            (#"{"version": 8, "imports": [{"id": "a", "data": {"version": 8, "sources": {}, "layers": [{"id": 1}]}}], "sources": {}, "layers": []}"#, "/imports/0/data/layers/0/id"),
+            (#"{"version": 8, "imports": [{"id": "a", "data": {"version": 8, "sources": {}, "layers": [{"id": "l", "type": "nope"}]}}], "sources": {}, "layers": []}"#, "/imports/0/data/layers/0/type"),
             (#"{"version": 8, "imports": [{"id": "a", "data": {"version": 8, "sources": {}, "layers": []}, "extra": 1}], "sources": {}, "layers": []}"#, "/imports/0/extra"),
             (#"{"version": 8, "imports": [{"id": "a", "data": {"version": 8, "schema": {"x": {}}, "sources": {}, "layers": []}}], "sources": {}, "layers": []}"#, "/imports/0/data/schema/x"),
         ]
