@@ -29,46 +29,45 @@ STYLE="{\"version\": 8, \"imports\": [{\"id\": \"basemap\", \"url\": \"city-base
   \"layers\": [{\"id\": \"route\", \"type\": \"line\", \"source\": \"route\", \"slot\": \"middle\",
                \"paint\": {\"line-color\": \"#d0336c\", \"line-width\": 5}}]}"
 S=$(new_session "{\"style\": $STYLE}")
-H="X-Session-ID: $S"
 
-req GET /style -H "$H"; expect_status 200
+req GET "/style?session=$S"; expect_status 200
 expect_json '.imports[0].url' city-basemap
 expect_json '.imports[0].config.poiDensity' low
 expect_json '.layers | length' 1
-req GET /imports -H "$H"; expect_status 200
+req GET "/imports?session=$S"; expect_status 200
 expect_json '.[0].id' basemap
 expect_json '.[0].schema.landColor.type' color
 expect_json '.[0].schema.poiDensity.values | join(",")' low,medium,high
 expect_json '.[0].slots | join(",")' bottom,middle,top
-req GET /imports/basemap/config -H "$H"; expect_status 200
+req GET "/imports/basemap/config?session=$S"; expect_status 200
 expect_json .config.landColor '#f2efe9'
 expect_json .config.poiDensity low
 expect_json .set.poiDensity low
 
 TILE=/tiles/15/17590/10589.png
-req GET "$TILE" -H "$H"; expect_status 200; expect_png 256 256
+req GET "$TILE?session=$S"; expect_status 200; expect_png 256 256
 cp "$BODY" "$WORK/before.png"; ETAG1=$(header ETag)
 
 # One PATCH of two options: one revision; the next tile differs.
-req PATCH /imports/basemap/config '{"landColor": "#203040", "showLabels": false}' -H "$H"
+req PATCH "/imports/basemap/config?session=$S" '{"landColor": "#203040", "showLabels": false}'
 expect_status 200; expect_json .revision 1; expect_json .config.landColor '#203040'; expect_json .config.showLabels false
-req GET "$TILE" -H "$H"; expect_status 200
+req GET "$TILE?session=$S"; expect_status 200
 cmp -s "$BODY" "$WORK/before.png" && fail "the tile did not change with the land colour"; pass
 [ "$(header ETag)" != "$ETAG1" ] || fail "the ETag did not change"; pass
 cp "$BODY" "$WORK/dark.png"
-req GET /style/history -H "$H"
+req GET "/style/history?session=$S"
 expect_json '.revisions[0].operations | map(.[0]) | join(",")' setConfigProperty,setConfigProperty
 expect_json '.revisions | length' 2
 
 # Refused changes: 400 with the pointer, nothing changed.
-req PATCH /imports/basemap/config '{"poiDensity": "huge"}' -H "$H"; expect_error 400 invalid_config /poiDensity
-req PATCH /imports/basemap/config '{"nope": 1}' -H "$H"; expect_error 400 invalid_config /nope
-req PATCH /imports/basemap/config '{"landColor": "not a colour"}' -H "$H"; expect_error 400 invalid_config /landColor
-req PATCH /imports/basemap/config '{}' -H "$H"; expect_error 400 invalid_body ""
-req PATCH /imports/other/config '{"landColor": "#fff"}' -H "$H"; expect_error 404 unknown_import
-req POST /style/operations '[["setConfigProperty", "basemap", "landColor", 5]]' -H "$H"; expect_error 400 invalid_config /0/3
-req POST /style/operations '[["setConfigProperty", "basemap"]]' -H "$H"; expect_error 400 invalid_command /0
-req PATCH /imports/basemap/config '{"poiDensity": "high"}' -H "$H" -H 'If-Match: "0"'; expect_status 412
+req PATCH "/imports/basemap/config?session=$S" '{"poiDensity": "huge"}'; expect_error 400 invalid_config /poiDensity
+req PATCH "/imports/basemap/config?session=$S" '{"nope": 1}'; expect_error 400 invalid_config /nope
+req PATCH "/imports/basemap/config?session=$S" '{"landColor": "not a colour"}'; expect_error 400 invalid_config /landColor
+req PATCH "/imports/basemap/config?session=$S" '{}'; expect_error 400 invalid_body ""
+req PATCH "/imports/other/config?session=$S" '{"landColor": "#fff"}'; expect_error 404 unknown_import
+req POST "/style/operations?session=$S" '[["setConfigProperty", "basemap", "landColor", 5]]'; expect_error 400 invalid_config /0/3
+req POST "/style/operations?session=$S" '[["setConfigProperty", "basemap"]]'; expect_error 400 invalid_command /0
+req PATCH "/imports/basemap/config?session=$S" '{"poiDensity": "high"}' -H 'If-Match: "0"'; expect_status 412
 req GET /sessions/$S; expect_json .revision 1
 req POST /sessions '{"style": {"version": 8, "imports": [{"id": "x", "url": "missing-style"}], "sources": {}, "layers": []}}'
 expect_error 400 invalid_import /style/imports/0/url
@@ -82,40 +81,40 @@ req POST /sessions '{"style": {"version": 8, "imports": [{"id": "x", "data": {"v
 expect_status 400; expect_json .error.path /style/imports/0/data/layers/0/type
 
 # Undo restores the options and the tile.
-req POST /style/undo -H "$H"; expect_status 200; expect_json .revision 2
-req GET /imports/basemap/config -H "$H"; expect_json .config.landColor '#f2efe9'
-req GET "$TILE" -H "$H"; cmp -s "$BODY" "$WORK/before.png" || fail "undo did not restore the tile"; pass
+req POST "/style/undo?session=$S"; expect_status 200; expect_json .revision 2
+req GET "/imports/basemap/config?session=$S"; expect_json .config.landColor '#f2efe9'
+req GET "$TILE?session=$S"; cmp -s "$BODY" "$WORK/before.png" || fail "undo did not restore the tile"; pass
 
 # Imports added at a position, moved, replaced, removed; a basemap still holding a layer in its slot stays.
 SMALL='{"version": 8, "sources": {}, "layers": [{"id": "tint", "type": "background", "paint": {"background-color": "#ff0000", "background-opacity": 0.2}}]}'
-req POST /imports "{\"import\": {\"id\": \"tint\", \"data\": $SMALL}, \"before\": \"basemap\"}" -H "$H"; expect_status 201
-req GET /imports -H "$H"; expect_json 'map(.id) | join(",")' tint,basemap
-req POST /imports/tint/move '{"before": null}' -H "$H"; expect_status 200
-req GET /imports -H "$H"; expect_json 'map(.id) | join(",")' basemap,tint
-req GET "$TILE" -H "$H"; cmp -s "$BODY" "$WORK/before.png" && fail "the tint import did not draw"; pass
-req PUT /imports/tint '{"data": {"version": 8, "sources": {}, "layers": []}}' -H "$H"; expect_status 200
-req GET "$TILE" -H "$H"; cmp -s "$BODY" "$WORK/before.png" || fail "an emptied import still draws"; pass
-req POST /imports '{"import": {"id": "tint", "data": {}}}' -H "$H"; expect_error 409 duplicate_import /import/id
-req POST /imports '{"import": {"id": "t2", "url": 5}}' -H "$H"; expect_error 400 invalid_import /import/url
-req POST /imports '{"import": {"id": "t2", "url": "city-basemap"}, "before": "zz"}' -H "$H"; expect_error 400 unknown_import /before
-req DELETE /imports/tint -H "$H"; expect_status 204
-req DELETE /imports/basemap -H "$H"; expect_error 409 slot_in_use
-req DELETE /imports/zz -H "$H"; expect_error 404 unknown_import
+req POST "/imports?session=$S" "{\"import\": {\"id\": \"tint\", \"data\": $SMALL}, \"before\": \"basemap\"}"; expect_status 201
+req GET "/imports?session=$S"; expect_json 'map(.id) | join(",")' tint,basemap
+req POST "/imports/tint/move?session=$S" '{"before": null}'; expect_status 200
+req GET "/imports?session=$S"; expect_json 'map(.id) | join(",")' basemap,tint
+req GET "$TILE?session=$S"; cmp -s "$BODY" "$WORK/before.png" && fail "the tint import did not draw"; pass
+req PUT "/imports/tint?session=$S" '{"data": {"version": 8, "sources": {}, "layers": []}}'; expect_status 200
+req GET "$TILE?session=$S"; cmp -s "$BODY" "$WORK/before.png" || fail "an emptied import still draws"; pass
+req POST "/imports?session=$S" '{"import": {"id": "tint", "data": {}}}'; expect_error 409 duplicate_import /import/id
+req POST "/imports?session=$S" '{"import": {"id": "t2", "url": 5}}'; expect_error 400 invalid_import /import/url
+req POST "/imports?session=$S" '{"import": {"id": "t2", "url": "city-basemap"}, "before": "zz"}'; expect_error 400 unknown_import /before
+req DELETE "/imports/tint?session=$S"; expect_status 204
+req DELETE "/imports/basemap?session=$S"; expect_error 409 slot_in_use
+req DELETE "/imports/zz?session=$S"; expect_error 404 unknown_import
 
 # PUT /style diffs imports: a changed option is one setConfigProperty.
-req GET /style -H "$H"
+req GET "/style?session=$S"
 jq '.imports[0].config.landColor = "#203040" | .imports[0].config.showLabels = false' "$BODY" > "$WORK/style.json"
-req PUT /style "@$WORK/style.json" -H "$H"; expect_status 200
+req PUT "/style?session=$S" "@$WORK/style.json"; expect_status 200
 expect_json '.operations | map(.[0]) | join(",")' setConfigProperty,setConfigProperty
-req GET "$TILE" -H "$H"; cmp -s "$BODY" "$WORK/dark.png" || fail "PUT /style's options did not draw as PATCH's"; pass
+req GET "$TILE?session=$S"; cmp -s "$BODY" "$WORK/dark.png" || fail "PUT /style's options did not draw as PATCH's"; pass
 
 # kill -9 after an acknowledged change: the option and its tile survive.
-req PATCH /imports/basemap/config '{"poiDensity": "high"}' -H "$H"; expect_status 200
+req PATCH "/imports/basemap/config?session=$S" '{"poiDensity": "high"}'; expect_status 200
 REV=$(jqr .revision)
-req GET "$TILE" -H "$H"; cp "$BODY" "$WORK/acked.png"
+req GET "$TILE?session=$S"; cp "$BODY" "$WORK/acked.png"
 stop_server KILL
 start_server
 req GET /sessions/$S; expect_json .revision "$REV"
-req GET /imports/basemap/config -H "$H"; expect_json .config.poiDensity high; expect_json .config.landColor '#203040'
-req GET "$TILE" -H "$H"; cmp -s "$BODY" "$WORK/acked.png" || fail "the tile after a restart differs"; pass
+req GET "/imports/basemap/config?session=$S"; expect_json .config.poiDensity high; expect_json .config.landColor '#203040'
+req GET "$TILE?session=$S"; cmp -s "$BODY" "$WORK/acked.png" || fail "the tile after a restart differs"; pass
 done_ok
