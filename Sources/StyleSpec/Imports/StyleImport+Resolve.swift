@@ -82,6 +82,6 @@ extension StyleImport {
             return .failure(inside(first).withMore(errors.count - 1))
         }
         return .success(StyleImport(id: id, url: url, data: data, config: config, document: document, schema: schema,
-                                    effectiveConfig: effective, style: style))
+                                    effectiveConfig: effective, style: style, warnings: parser.diagnostics.warnings.map(inside)))
     }
 }

@@ -40,10 +40,14 @@ public final class StyleImport: Sendable {
     public let sources: [SourceSpec]
     /// The imported style's own slot layers: name → renamed id, for the importer's `slot`s.
     public let slots: [String: String]
+    /// What loading the imported style warned about (layers kept but not drawn, ignored keys),
+    /// pointing into the import, so the importer's load reports them too.
+    public let warnings: [StyleError]
 
     init(id: String, url: String?, data: JSONValue?, config: JSONObject, document: JSONValue, schema: ConfigSchema,
-         effectiveConfig: JSONObject, style: Style) {
+         effectiveConfig: JSONObject, style: Style, warnings: [StyleError] = []) {
         self.id = id; self.url = url; self.data = data; self.config = config; self.document = document
+        self.warnings = warnings
         self.schema = schema; self.effectiveConfig = effectiveConfig; self.style = style
         let drawn = style.rendered
         let prefix = id + StyleImport.separator

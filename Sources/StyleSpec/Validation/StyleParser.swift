@@ -107,6 +107,7 @@ struct StyleParser {
                 }
                 out.append(imp)
                 importedSlots.formUnion(imp.slots.keys)
+                diagnostics.warnings += imp.warnings
             }
         }
         return out
