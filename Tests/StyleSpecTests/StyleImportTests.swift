@@ -60,6 +60,18 @@ final class StyleImportTests: XCTestCase {
         XCTAssertEqual(again.renderHash, style.renderHash)
     }
 
+    func testTheFlatDocumentHasNoImportsNorConfigAndLoadsAsIs() throws {
+        let style = try parse(importer(config: ##"{"land": "#ff0000", "width": 3}"##))
+        let flat = style.flatDocument()
+        XCTAssertNil(flat["imports"])
+        XCTAssertFalse(flat.serialized().contains("\"config\""), flat.serialized())
+        let sep = StyleImport.separator
+        XCTAssertEqual(flat["layers"]?[0]?["paint"]?["background-color"], J(##"["literal", "#ff0000"]"##))
+        let reread = try parse(flat)
+        XCTAssertEqual(reread.renderOrder.map(\.id), style.rendered.renderOrder.map(\.id))
+        XCTAssertEqual(reread.layer("basemap\(sep)dots")?.paint["circle-radius"]?.evaluate(EvaluationContext()).numberValue, 3)
+    }
+
     func testConfigValuesCompileAsConstantsAndRekeyTheRenderHash() throws {
         let a = try parse(importer())
         let b = try parse(importer(config: ##"{"land": "#ff0000"}"##))
@@ -117,6 +129,15 @@ final class StyleImportTests: XCTestCase {
         let cycle = errors(J(#"{"version": 8, "imports": [{"id": "a", "url": "a"}], "sources": {}, "layers": []}"#), loader: loop)
         XCTAssertEqual(cycle.first?.path.description, "/imports/0/url")
         XCTAssertTrue(cycle.first?.message.contains("cycle") == true, cycle.first?.message ?? "")
+    }
+
+    func testInlineImportsNestAtMostEightDeep() {
+        var doc = #"{"version": 8, "sources": {}, "layers": []}"#
+        for i in 0..<9 { doc = #"{"version": 8, "imports": [{"id": "i\#(i)", "data": \#(doc)}], "sources": {}, "layers": []}"# }
+        let e = errors(J(doc))
+        XCTAssertEqual(e.first?.code, StyleErrorCode.invalidImport)
+        XCTAssertTrue(e.first?.message.contains("deeper than 8") == true, e.first?.message ?? "")
+        XCTAssertTrue(e.first?.path.description.hasPrefix("/imports/0/data/imports/0/data/") == true, e.first?.path.description ?? "")
     }
 
     func testNestedImportsAndScopedConfigReads() throws {

@@ -44,6 +44,12 @@ expect_json .config.landColor '#f2efe9'
 expect_json .config.poiDensity low
 expect_json .set.poiDensity low
 
+# The basemap published as it is: GL clients get its options' defaults written in, no schema.
+req GET /styles/city-basemap/style.json; expect_status 200
+expect_json '[.. | arrays | select(.[0] == "config")] | length' 0
+expect_json '.schema' null
+expect_json '.layers[0].paint."background-color" | tojson' '["literal","#f2efe9"]'
+
 TILE=/tiles/15/17590/10589.png
 req GET "$TILE?session=$S"; expect_status 200; expect_png 256 256
 cp "$BODY" "$WORK/before.png"; ETAG1=$(header ETag)

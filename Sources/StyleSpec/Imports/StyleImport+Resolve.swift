@@ -9,6 +9,9 @@ extension StyleImport {
             .failure(StyleError(path: p, message: m, code: StyleErrorCode.invalidImport))
         }
         guard case .object(let o) = json else { return fail(path, "import object expected, \(json.typeName) found") }
+        if context.depth >= ImportContext.maxDepth {
+            return fail(path, "imports nest deeper than \(ImportContext.maxDepth) levels")
+        }
         for key in o.keys where !["id", "url", "data", "config"].contains(key) {
             return fail(path / key, "unknown import key \"\(key)\" (allowed: config, data, id, url)")
         }
@@ -40,10 +43,6 @@ extension StyleImport {
             let cycle = (context.chain + [url]).map { "\"\($0)\"" }.joined(separator: " → ")
             return .failure(StyleError(path: path, message: "import cycle: \(cycle)", code: StyleErrorCode.invalidImport))
         }
-        if context.chain.count >= ImportContext.maxDepth {
-            return .failure(StyleError(path: path, message: "imports nest deeper than \(ImportContext.maxDepth) levels at \"\(url)\"",
-                                       code: StyleErrorCode.invalidImport))
-        }
         guard let loader = context.loader else {
             return .failure(StyleError(path: path, message: "cannot read import \"\(url)\": styles by URL are not available here",
                                        code: StyleErrorCode.invalidImport))
@@ -72,6 +71,7 @@ extension StyleImport {
         case .failure(let e): return .failure(e)
         }
         var inner = context
+        inner.depth += 1
         if let url { inner.chain.append(url) }
         var parser = StyleParser(supportedLayerTypes: context.supportedLayerTypes, customLayers: context.customLayers)
         parser.importContext = inner

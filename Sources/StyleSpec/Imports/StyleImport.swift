@@ -83,6 +83,8 @@ public final class StyleImport: Sendable {
 struct ImportContext: Sendable {
     var loader: (any StyleImportLoading)?
     var chain: [String] = []
+    /// How many imports deep the style being resolved sits (inline ones count too).
+    var depth = 0
     var supportedLayerTypes: Set<LayerType>
     var customLayers: (any CustomLayerPreparing)?
     /// Imports nest at most this deep.

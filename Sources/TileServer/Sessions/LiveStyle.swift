@@ -20,6 +20,9 @@ public struct LiveStyle: Sendable {
 
     /// The v8 document a client sees (`GET /style`).
     public var json: JSONValue { style.toJSON() }
+    /// The document for GL clients and TileJSON of a published style: imports flattened and
+    /// config values written in (`Style.flatDocument`); `json` for a style without either.
+    public var flatJSON: JSONValue { style.flatDocument() }
     /// Content hash of everything that changes pixels: cache keys, ETags, `?v=`.
     public var renderHash: String { style.renderHash }
 
