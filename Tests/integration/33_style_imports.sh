@@ -107,6 +107,13 @@ req DELETE "/imports/tint?session=$S"; expect_status 204
 req DELETE "/imports/basemap?session=$S"; expect_error 409 slot_in_use
 req DELETE "/imports/zz?session=$S"; expect_error 404 unknown_import
 
+# The importer's layers go into the import's slots like into its own.
+req POST "/layers?session=$S" '{"layer": {"id": "route-2", "type": "line", "source": "route", "slot": "middle"}, "position": {"at": 0}}'
+expect_status 201
+req PATCH "/layers/route-2?session=$S" '{"slot": "top"}'; expect_status 200
+req PATCH "/layers/route-2?session=$S" '{"slot": "nowhere"}'; expect_error 400 unknown_slot /slot
+req DELETE "/layers/route-2?session=$S"; expect_status 204
+
 # PUT /style diffs imports: a changed option is one setConfigProperty.
 req GET "/style?session=$S"
 jq '.imports[0].config.landColor = "#203040" | .imports[0].config.showLabels = false' "$BODY" > "$WORK/style.json"
