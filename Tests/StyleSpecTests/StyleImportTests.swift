@@ -131,6 +131,20 @@ final class StyleImportTests: XCTestCase {
         XCTAssertTrue(cycle.first?.message.contains("cycle") == true, cycle.first?.message ?? "")
     }
 
+    func testTheDiffFromAnotherStyleRebuildsTheImports() throws {
+        let target = try parse(importer(config: #"{"width": 3}"#, extraLayers: #", {"id": "w", "type": "line", "source": "route", "paint": {"line-width": ["config", "width", "basemap"]}}"#))
+        let seed = try TestFiles.json(TestFiles.packageRoot.appendingPathComponent("Tests/Fuzz/Seeds/style/imports.json"))
+        for to in [target, try parse(seed)] {
+            let from = try parse(J(baseStyleJSON))
+            let diff = StyleDiff.diff(from: from, to: to)
+            guard case .success(let patched) = from.applying(diff, allowingUnsupportedLayerTypes: true) else {
+                return XCTFail("the diff applies: \(diff.map(\.name))")
+            }
+            XCTAssertEqual(patched.toJSON(), to.toJSON())
+            XCTAssertEqual(patched.renderHash, to.renderHash)
+        }
+    }
+
     func testInlineImportsNestAtMostEightDeep() {
         var doc = #"{"version": 8, "sources": {}, "layers": []}"#
         for i in 0..<9 { doc = #"{"version": 8, "imports": [{"id": "i\#(i)", "data": \#(doc)}], "sources": {}, "layers": []}"# }
