@@ -3,7 +3,8 @@
 # with a `schema`) by id and puts a GeoJSON route into its `middle` slot. Changing a config
 # option over HTTP changes the next tile and its ETag in one revision, is undone by undo,
 # survives kill -9; imports are added, moved, replaced and removed; PUT /style diffs them; every
-# refused change is a 400 (or 404/409/412) with its JSON pointer and changes nothing.
+# refused change is a 400 (or 404/409/412) with its JSON pointer and changes nothing. A
+# restarted server restores the session from the imported documents its revision kept.
 source "$(dirname "$0")/lib.sh"
 SHARED="${STRATA_SHARED:-$STRATA_ROOT/../shared}"
 CITY="$SHARED/data/osm-neubrandenburg"
@@ -126,6 +127,8 @@ req PATCH "/imports/basemap/config?session=$S" '{"poiDensity": "high"}'; expect_
 REV=$(jqr .revision)
 req GET "$TILE?session=$S"; cp "$BODY" "$WORK/acked.png"
 stop_server KILL
+# The revision kept the documents it imported: the session loads as it was without the file.
+rm "$WORK/styles/city-basemap.json"
 start_server
 req GET /sessions/$S; expect_json .revision "$REV"
 req GET "/imports/basemap/config?session=$S"; expect_json .config.poiDensity high; expect_json .config.landColor '#203040'

@@ -48,8 +48,14 @@ public struct LiveStyle: Sendable {
     /// Rebuilds a stored revision (document + session state).
     public static func restore(style: String, extras: String, customLayers: CustomLayerRegistry? = nil,
                                importLoader: (any StyleImportLoading)? = nil) throws -> LiveStyle {
-        let base = try load(JSONParser.parse(style), customLayers: customLayers, importLoader: importLoader)
-        switch base.style.restoringSessionState(try JSONParser.parse(extras)) {
+        let state = try JSONParser.parse(extras)
+        // Imports read by URL load from the documents the revision kept (then from the loader).
+        var loader = importLoader
+        if case .object(let documents)? = state["importDocuments"] {
+            loader = StoredImportLoader(documents: documents, fallback: importLoader)
+        }
+        let base = try load(JSONParser.parse(style), customLayers: customLayers, importLoader: loader)
+        switch base.style.restoringSessionState(state) {
         case .success(let s): return LiveStyle(s)
         case .failure(let e): throw e
         }
