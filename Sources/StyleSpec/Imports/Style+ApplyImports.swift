@@ -57,7 +57,7 @@ extension Style {
         }
         var config = imp.config
         config[name] = value.nonNull
-        switch imp.withConfig(config, at: .root / "config", context: importContext) {
+        switch imp.withConfig(config, at: .root, context: importContext) {
         case .success(let next): imports[index] = next
         case .failure(let e):
             throw StyleError(path: path / 3, message: "the imported style does not compile with this value: \(e.path): \(e.message)",
