@@ -145,6 +145,18 @@ final class StyleImportTests: XCTestCase {
         }
     }
 
+    func testTheSessionStateKeepsTheDocumentsImportedByURL() throws {
+        let loader = Loader(styles: ["base": Self.basemap,
+                                     "mid": #"{"version": 8, "imports": [{"id": "inner", "url": "base"}], "sources": {}, "layers": []}"#])
+        let style = try parse(J(#"{"version": 8, "imports": [{"id": "outer", "url": "mid"}], "sources": {}, "layers": []}"#), loader: loader)
+        let documents = style.sessionStateJSON()["importDocuments"]?.objectValue
+        XCTAssertEqual(documents?.keys.sorted(), ["base", "mid"])
+        // Loaded again from the kept documents alone, it draws the same.
+        let again = try parse(style.toJSON(), loader: StoredImportLoader(documents: documents ?? JSONObject(), fallback: nil))
+        XCTAssertEqual(again.renderHash, style.renderHash)
+        XCTAssertNil(try parse(importer()).sessionStateJSON()["importDocuments"], "inline imports are in the document already")
+    }
+
     func testInlineImportsNestAtMostEightDeep() {
         var doc = #"{"version": 8, "sources": {}, "layers": []}"#
         for i in 0..<9 { doc = #"{"version": 8, "imports": [{"id": "i\#(i)", "data": \#(doc)}], "sources": {}, "layers": []}"# }
