@@ -54,7 +54,8 @@ public final class StrataApp: HTTPResponder {
         let published = PublishedStyles()
         self.published = published
         let importLoader = StyleImportLoader(config: config, published: published,
-                                             directory: dataDirectory ?? (try? config.makeDataDirectory()))
+                                             directory: dataDirectory ?? (try? config.makeDataDirectory()),
+                                             remote: dataDirectory?.remote as? RemoteFetcher)
         self.importLoader = importLoader
         self.sessions = SessionManager(store: store, limits: SessionLimits(
             maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
