@@ -76,6 +76,10 @@ export class Api {
     return this.request("POST", `/layers/${enc(id)}/copy`, position ? { id: newId, position } : { id: newId });
   }
 
+  // Style imports and their config options
+  imports() { return this.request("GET", "/imports"); }
+  patchImportConfig(id, values) { return this.request("PATCH", `/imports/${enc(id)}/config`, values); }
+
   // Sources
   addSource(id, source) { return this.request("POST", "/sources", { id, source }); }
   deleteSource(id, cascade = false) {

@@ -1,6 +1,7 @@
-// The style tab: undo (the server's history), the history itself, and the current style JSON
-// with a download button.
+// The style tab: undo (the server's history), the style's imports and their options, the
+// history itself, and the current style JSON with a download button.
 import { h, download } from "./dom.js";
+import { ImportsPanel } from "./imports.js";
 
 const SHOW_MAX = 200_000;  // characters of style JSON rendered in the page
 
@@ -10,10 +11,13 @@ export class StylePanel {
     this.visible = false;
     this.history = h("ol", { class: "history" });
     this.pre = h("pre", { class: "style-json" });
+    this.importsBox = h("div", { class: "imports" });
+    this.imports = new ImportsPanel(this.importsBox, app);
     root.append(
       h("div", { class: "buttons" },
         h("button", { onclick: () => this.undo(), title: "Revert the last change (POST /style/undo)" }, "Undo"),
         h("button", { onclick: () => this.download() }, "Download style.json")),
+      h("h4", {}, "Imports"), this.importsBox,
       h("h4", {}, "History (newest first)"), this.history,
       h("h4", {}, "Current style"), this.pre);
     app.addEventListener("change", () => { if (this.visible) this.render(); });
@@ -26,6 +30,7 @@ export class StylePanel {
 
   async render() {
     const text = JSON.stringify(this.app.style, null, 2) ?? "";
+    this.imports.render();
     this.pre.textContent = text.length > SHOW_MAX ? text.slice(0, SHOW_MAX) + `\n… (${text.length - SHOW_MAX} more characters: download the file)` : text;
     try {
       const hist = await this.app.api.history();

@@ -51,6 +51,8 @@ public final class MapRenderer: Sendable {
     /// in the bottom-right corner above everything, as MapLibre's attribution control shows it.
     public func draw(_ style: Style, camera: Camera, into canvas: Canvas, deadline: Deadline? = nil,
                      collectStats: Bool = false, attribution: String? = nil) throws -> Result {
+        // A style with imports is drawn flattened (its imports' layers in their namespaces).
+        let style = style.rendered
         canvas.reset(width: camera.width, height: camera.height)
         guard camera.width > 0, camera.height > 0, camera.zoom.isFinite, camera.center.x.isFinite, camera.center.y.isFinite
         else { return Result(stats: collectStats ? RenderStats() : nil, uniformColor: nil) }

@@ -27,6 +27,7 @@ from viewer_annotations import annotations_tab  # noqa: E402
 from viewer_custom import custom_layer  # noqa: E402
 from viewer_symbols import symbol_layer  # noqa: E402
 from viewer_styles import style_picker  # noqa: E402
+from viewer_imports import imports_panel  # noqa: E402
 
 ROOT = os.environ.get("STRATA_ROOT") or os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("STRATA_BIN") or os.path.join(ROOT, ".build", "debug", "strata")
@@ -309,6 +310,7 @@ def run(v, server):
     v.check(fresh != session and "box-red" not in v.server_layers(fresh), "the new session starts from the default style")
     v.shot("14-new-session.png")
     style_picker(v)
+    imports_panel(v)
     errors = page.exceptions()
     v.check(not errors, f"no uncaught page exceptions or console errors ({errors})")
 

@@ -49,7 +49,8 @@ extension Style {
     /// anchor, `unknown_slot` when the slot does not exist.
     public func beforeId(for position: LayerPosition, slot: String?, moving: String? = nil,
                          at path: JSONPointer = .root) throws(StyleError) -> String? {
-        if let slot {
+        // A slot an import offers (and this style does not declare) holds this style's layers too.
+        if let slot, layer(slot) != nil || !imports.contains(where: { $0.slots[slot] != nil }) {
             guard let s = layer(slot) else {
                 throw StyleError(path: path, message: "slot \"\(slot)\" not found", code: StyleErrorCode.unknownSlot)
             }

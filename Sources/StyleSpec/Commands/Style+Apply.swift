@@ -13,11 +13,17 @@ extension Style {
         var next = self
         var tracker = SlotTracker(allowUnsupported: allowingUnsupportedLayerTypes)
         for (i, command) in commands.enumerated() {
-            do throws(StyleError) {
-                try next.apply(command, at: JSONPointer.root / i, tracker: &tracker)
-            } catch {
-                return .failure(error)
+            // Each command compiles `config` against the options as the batch has set them so far.
+            let env = next.environment
+            let outcome: StyleError? = ConfigEnvironment.$current.withValue(env) {
+                do throws(StyleError) {
+                    try next.apply(command, at: JSONPointer.root / i, tracker: &tracker)
+                    return nil
+                } catch {
+                    return error
+                }
             }
+            if let outcome { return .failure(outcome) }
         }
         if let error = tracker.check(next) { return .failure(error) }
         next.refreshRenderHash()
@@ -77,6 +83,8 @@ extension Style {
             try setRootProperty(key, value, at: command.name == "setRootProperty" ? path / 2 : path / 1)
         case .addAnnotation, .updateAnnotation, .removeAnnotation:
             try applyAnnotation(command, at: path)
+        case .setConfigProperty, .addImport, .removeImport, .updateImport, .moveImport:
+            try applyImport(command, at: path)
         }
     }
 
@@ -122,7 +130,7 @@ extension Style {
     /// `setStyle`: the whole document replaced (all its errors counted in the first one);
     /// images and annotations belong to the session and stay.
     private mutating func replaceDocument(_ json: JSONValue, at path: JSONPointer) throws(StyleError) {
-        switch Style.parse(json, supportedLayerTypes: supportedLayerTypes, customLayers: customLayers) {
+        switch Style.parse(json, supportedLayerTypes: supportedLayerTypes, customLayers: customLayers, importLoader: importLoader) {
         case .failure(let errors):
             throw errors[0].prefixed(by: path / 1).withMore(errors.count - 1)
         case .success(let (style, _)):
@@ -219,9 +227,11 @@ struct SlotTracker {
 
     func check(_ style: Style) -> StyleError? {
         guard !setAt.isEmpty || !removedAt.isEmpty else { return nil }
+        let imported = Set(style.imports.flatMap(\.slots.keys))
         for l in style.layers {
             guard let slot = l.slot else { continue }
             if let s = style.layer(slot), s.type == .slot { continue }
+            if style.layer(slot) == nil, imported.contains(slot) { continue }
             if let removed = removedAt[slot], style.layer(slot) == nil {
                 return StyleError(path: removed, message: "slot \"\(slot)\" still holds layer \"\(l.id)\"; move or remove its layers first",
                                   code: StyleErrorCode.slotInUse)

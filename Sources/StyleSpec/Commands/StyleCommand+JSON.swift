@@ -16,6 +16,7 @@ extension StyleCommand {
         if let c = try StyleCommand.sourceCommand(a) { self = c; return }
         if let c = try StyleCommand.stateCommand(a) { self = c; return }
         if let c = try StyleCommand.documentCommand(a) { self = c; return }
+        if let c = try StyleCommand.importCommand(a) { self = c; return }
         guard let root = StyleCommand.rootCommands.first(where: { $0.name == name }) else {
             throw StyleError(path: path / 0, message: "unknown command \"\(name)\"", code: StyleErrorCode.unknownCommand)
         }
@@ -138,6 +139,29 @@ extension StyleCommand {
         }
     }
 
+    /// The import commands (Mapbox GL v3's names and argument order); nil for other names.
+    private static func importCommand(_ a: Args) throws(StyleError) -> StyleCommand? {
+        switch a.name {
+        case "setConfigProperty":
+            try a.count(3...3)
+            return .setConfigProperty(importId: try a.string(1), name: try a.string(2), value: a.value(3))
+        case "addImport":
+            try a.count(1...2)
+            return .addImport(try a.object(1), beforeId: try a.optionalString(2))
+        case "removeImport":
+            try a.count(1...1)
+            return .removeImport(try a.string(1))
+        case "updateImport":
+            try a.count(2...2)
+            return .updateImport(try a.string(1), try a.object(2))
+        case "moveImport":
+            try a.count(1...2)
+            return .moveImport(try a.string(1), beforeId: try a.optionalString(2))
+        default:
+            return nil
+        }
+    }
+
     /// Parses a list of commands (`POST /style/operations`); errors point at `/i/...`.
     public static func parseBatch(_ json: JSONValue) -> Result<[StyleCommand], StyleError> {
         guard case .array(let items) = json else {
@@ -221,8 +245,16 @@ extension StyleCommand {
             return [.string(name), .object(a)]
         case .updateAnnotation(let id, let patch):
             return [.string(name), .string(id), .object(patch)]
-        case .removeAnnotation(let id):
+        case .removeAnnotation(let id), .removeImport(let id):
             return [.string(name), .string(id)]
+        case .setConfigProperty(let imp, let n, let v):
+            return [.string(name), .string(imp), .string(n), v]
+        case .addImport(let o, let before):
+            return before.map { [.string(name), .object(o), .string($0)] } ?? [.string(name), .object(o)]
+        case .updateImport(let id, let o):
+            return [.string(name), .string(id), .object(o)]
+        case .moveImport(let id, let before):
+            return before.map { [.string(name), .string(id), .string($0)] } ?? [.string(name), .string(id)]
         }
     }
 }

@@ -55,6 +55,14 @@ public enum StyleCommand: Sendable, Hashable {
     case addAnnotation(JSONObject)
     case updateAnnotation(String, JSONObject)
     case removeAnnotation(String)
+    /// Style imports (Mapbox GL v3): set one option of an import's `schema` (`.null` resets it
+    /// to its default); add an import (`{"id", "url" | "data", "config"?}`) before another or
+    /// on top; remove one; replace one's `url`/`data`/`config`; move one before another.
+    case setConfigProperty(importId: String, name: String, value: JSONValue)
+    case addImport(JSONObject, beforeId: String?)
+    case removeImport(String)
+    case updateImport(String, JSONObject)
+    case moveImport(String, beforeId: String?)
 
     /// Root keys with their own command, and the command names.
     public static let rootCommands: [(name: String, key: String)] = [
@@ -88,6 +96,11 @@ public enum StyleCommand: Sendable, Hashable {
         case .addAnnotation: return "addAnnotation"
         case .updateAnnotation: return "updateAnnotation"
         case .removeAnnotation: return "removeAnnotation"
+        case .setConfigProperty: return "setConfigProperty"
+        case .addImport: return "addImport"
+        case .removeImport: return "removeImport"
+        case .updateImport: return "updateImport"
+        case .moveImport: return "moveImport"
         }
     }
 

@@ -12,11 +12,16 @@ public enum StyleDiff {
     public static func diff(from: Style, to: Style) -> [StyleCommand] {
         if let rootCommands = diffRoot(from.root, to.root) {
             var commands = rootCommands
+            // Imports are added and changed before the layers (which may read their options or
+            // use their slots), removed and re-ordered after them.
+            let imports = ImportDiff.diff(from: from.imports, to: to.imports)
+            commands += imports.early
             let (removals, sourceCommands, goneSources) = diffSources(from: from, to: to)
             commands += removals
             commands += sourceCommands
             let before = from.layers.filter { $0.source.map { !goneSources.contains($0) } ?? true }
             commands += diffLayers(before: before, after: to.layers)
+            commands += imports.late
             return commands
         }
         return [.setStyle(to.toJSON())]

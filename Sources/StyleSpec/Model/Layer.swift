@@ -30,15 +30,43 @@ public final class Layer: Sendable {
     /// (see `CustomLayerPreparing`): renders use it as is, so options are decoded once per
     /// layer version, never per tile. nil for other types or styles parsed without the hook.
     public let prepared: (any Sendable)?
+    /// The values of the config options the layer reads (`scope/name` → value), compiled into
+    /// it as constants; nil when it reads none. Part of `renderHash` and `filterText`, so a
+    /// changed option re-keys every cache of the layer.
+    public let configValues: JSONObject?
 
     init(id: String, type: LayerType, source: String?, sourceLayer: String?, minzoom: Double?, maxzoom: Double?,
          filter: CompiledExpression?, slot: String?, paint: [String: PropertyExpression],
-         layout: [String: PropertyExpression], json: JSONObject, prepared: (any Sendable)? = nil) {
+         layout: [String: PropertyExpression], json: JSONObject, prepared: (any Sendable)? = nil,
+         configValues: JSONObject? = nil) {
         self.id = id; self.type = type; self.source = source; self.sourceLayer = sourceLayer
         self.minzoom = minzoom; self.maxzoom = maxzoom; self.filter = filter; self.slot = slot
         self.paint = paint; self.layout = layout; self.json = json; self.prepared = prepared
-        self.renderHash = Layer.computeRenderHash(type: type, json: json)
-        self.filterText = json["filter"]?.serialized()
+        self.configValues = configValues
+        var hash = Layer.computeRenderHash(type: type, json: json)
+        var text = json["filter"]?.serialized()
+        if let configValues {
+            var h = ContentHasher()
+            h.hash(hash); h.tag(7); h.json(.object(configValues))
+            hash = h.finalize()
+            if text != nil, ConfigReferences.any(JSONObject([("filter", json["filter"]!)])) {
+                text! += "|config:" + JSONValue.object(configValues).serialized()
+            }
+        }
+        self.renderHash = hash
+        self.filterText = text
+    }
+
+    /// This layer under another id, reading another source and in another slot (an imported
+    /// style's layer in its importer's namespace): the compiled form is shared.
+    func renamed(id: String, source: String?, slot: String?) -> Layer {
+        var j = json
+        j["id"] = .string(id)
+        if let source { j["source"] = .string(source) }
+        if let slot { j["slot"] = .string(slot) } else { j["slot"] = nil }
+        return Layer(id: id, type: type, source: source, sourceLayer: sourceLayer, minzoom: minzoom, maxzoom: maxzoom,
+                     filter: filter, slot: slot, paint: paint, layout: layout, json: j, prepared: prepared,
+                     configValues: configValues)
     }
 
     /// `visibility` as set (constant or global-state dependent); nil means visible.

@@ -16,6 +16,15 @@ extension Style {
     /// Recomputes `renderDigest`; O(layers + sources + images) over memoized per-item digests.
     mutating func refreshRenderHash() {
         renderOrder = computeRenderOrder()
+        // With imports, the pixels are the flattened style's: its digest is this style's, so
+        // a style and its hand-flattened equal share caches and ETags.
+        renderedBox = nil
+        if !imports.isEmpty {
+            let flat = flattened()
+            renderedBox = RenderedStyleBox(flat)
+            renderDigest = flat.renderDigest
+            return
+        }
         var h = ContentHasher()
         h.string("strata-style-v1")
         for key in Style.renderRelevantRootKeys {

@@ -6,6 +6,7 @@ extension Style {
     /// state overrides belong to the session, not the document; see `sessionStateJSON`.
     public func toJSON() -> JSONValue {
         var out = root
+        if !imports.isEmpty { out["imports"] = .array(imports.map(\.json)) }
         out["sources"] = sourcesJSON
         out["layers"] = layersJSON
         return .object(out)
@@ -20,7 +21,8 @@ extension Style {
     var layersJSON: JSONValue { .array(layers.map { .object($0.json) }) }
 
     /// The session-owned parts of a style (images as base64 PNG, feature state, global state
-    /// overrides, annotations when there are any), for a store that persists a session beside its `toJSON()` document.
+    /// overrides, annotations when there are any, the documents of imports read by URL), for a
+    /// store that persists a session beside its `toJSON()` document.
     public func sessionStateJSON() -> JSONValue {
         var imgs = JSONObject()
         for id in images.keys.sorted() {
@@ -31,6 +33,8 @@ extension Style {
         var out = JSONObject([("images", .object(imgs)), ("featureState", featureState.json),
                               ("globalState", .object(globalStateOverrides))])
         if !annotations.isEmpty { out["annotations"] = annotations.json }
+        let documents = importDocuments
+        if !documents.isEmpty { out["importDocuments"] = .object(documents) }
         return .object(out)
     }
 

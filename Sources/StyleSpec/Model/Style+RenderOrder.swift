@@ -3,14 +3,16 @@ extension Style {
     func computeRenderOrder() -> [Layer] {
         var members: [String: [Layer]] = [:]
         var hasSlotted = false
-        for l in layers where l.slot != nil {
+        // Layers in an imported style's slot draw there (`rendered`); here they list in the main stack.
+        let own = Set(layers.lazy.filter { $0.type == .slot }.map(\.id))
+        for l in layers where l.slot != nil && own.contains(l.slot!) {
             members[l.slot!, default: []].append(l)
             hasSlotted = true
         }
         guard hasSlotted else { return layers }
         var out: [Layer] = []
         out.reserveCapacity(layers.count)
-        for l in layers where l.slot == nil {
+        for l in layers where l.slot == nil || !own.contains(l.slot!) {
             out.append(l)
             if l.type == .slot, let m = members[l.id] { out.append(contentsOf: m) }
         }

@@ -34,6 +34,16 @@ public struct Style: Sendable {
     /// itself draws nothing; it is included so indices line up with what clients see.
     /// Computed once per revision (with `renderDigest`).
     public internal(set) var renderOrder: [Layer] = []
+    /// Root `imports` in order (Mapbox GL v3 style fragments), each compiled with its config.
+    public internal(set) var imports: [StyleImport] = []
+    /// This style's own `schema` (the options an importer may set).
+    public let schema: ConfigSchema
+    /// The values of this style's own options: its importer's, or the schema defaults.
+    public let config: JSONObject
+    /// Reads `imports` by URL for commands that add or update one.
+    public let importLoader: (any StyleImportLoading)?
+    /// The flattened style the renderer draws, when there are imports (see `rendered`).
+    var renderedBox: RenderedStyleBox?
 
     private var layerIndex: [String: Int] = [:]
     private var sourceIndex: [String: Int] = [:]
@@ -41,11 +51,13 @@ public struct Style: Sendable {
     init(root: JSONObject, sources: [SourceSpec], layers: [Layer], images: [String: StyleImage] = [:],
          featureState: FeatureStateStore = FeatureStateStore(), globalStateOverrides: JSONObject = JSONObject(),
          supportedLayerTypes: Set<LayerType>, customLayers: (any CustomLayerPreparing)? = nil,
-         loadWarnings: [StyleError] = []) {
+         loadWarnings: [StyleError] = [], imports: [StyleImport] = [], schema: ConfigSchema = ConfigSchema(),
+         config: JSONObject = JSONObject(), importLoader: (any StyleImportLoading)? = nil) {
         self.root = root; self.sources = sources; self.layers = layers; self.images = images
         self.featureState = featureState; self.globalStateOverrides = globalStateOverrides
         self.supportedLayerTypes = supportedLayerTypes; self.customLayers = customLayers
         self.loadWarnings = loadWarnings
+        self.imports = imports; self.schema = schema; self.config = config; self.importLoader = importLoader
         reindexSources(); reindexLayers()
         refreshRenderHash()
     }

@@ -30,6 +30,12 @@ public enum StyleErrorCode {
     public static let invalidAnnotation = "invalid_annotation"
     public static let unknownAnnotation = "unknown_annotation"
     public static let duplicateAnnotation = "duplicate_annotation"
+    /// Style imports: a bad import object or config value, an import that cannot be read, a
+    /// cycle, a missing or duplicate import id.
+    public static let invalidImport = "invalid_import"
+    public static let invalidConfig = "invalid_config"
+    public static let unknownImport = "unknown_import"
+    public static let duplicateImport = "duplicate_import"
 }
 
 extension StyleError {
@@ -40,9 +46,10 @@ extension StyleError {
     public var httpStatus: Int {
         switch code {
         case StyleErrorCode.duplicateLayer, StyleErrorCode.duplicateSource, StyleErrorCode.sourceInUse,
-             StyleErrorCode.slotInUse, StyleErrorCode.duplicateAnnotation:
+             StyleErrorCode.slotInUse, StyleErrorCode.duplicateAnnotation, StyleErrorCode.duplicateImport:
             return 409
-        case StyleErrorCode.unknownLayer, StyleErrorCode.unknownSource, StyleErrorCode.unknownImage:
+        case StyleErrorCode.unknownLayer, StyleErrorCode.unknownSource, StyleErrorCode.unknownImage,
+             StyleErrorCode.unknownImport:
             return path.tokens.isEmpty ? 404 : 400
         default:
             return 400

@@ -48,6 +48,10 @@ struct LayerParser {
             return nil
         }
         guard dereference(&obj, at: path) else { return nil }
+        // A layer reading config options compiles them as constants: nothing of its former
+        // version may be reused (the option may have changed under the same JSON).
+        let configValues = ConfigReferences.values(of: obj, in: ConfigEnvironment.current)
+        let previous = configValues == nil ? previous : nil
         let errorCount = diagnostics.errors.count
         guard let id = parseId(obj, at: path), let type = parseType(obj, at: path) else { return nil }
         checkKeys(obj, type: type, at: path)
@@ -76,7 +80,8 @@ struct LayerParser {
         if obj["filter"]?.isNull == true { obj["filter"] = nil }
         return Layer(id: id, type: type, source: obj["source"]?.stringValue, sourceLayer: obj["source-layer"]?.stringValue,
                      minzoom: obj["minzoom"]?.numberValue, maxzoom: obj["maxzoom"]?.numberValue,
-                     filter: filter ?? nil, slot: slot, paint: paint, layout: layout, json: obj, prepared: prepared)
+                     filter: filter ?? nil, slot: slot, paint: paint, layout: layout, json: obj, prepared: prepared,
+                     configValues: configValues)
     }
 
     /// The required string `id`.

@@ -5,10 +5,15 @@ extension Style {
     /// (`/layers/3/paint/fill-color`); warnings (unsupported layer types, ignored keys) do not
     /// stop the load. Layer types outside `supportedLayerTypes` are kept but not drawn.
     /// `customLayers` validates and prepares `custom` layers (and stays with the style).
+    /// `importLoader` reads the styles that `imports` name by URL (without one, only inline
+    /// `data` imports load).
     public static func parse(_ json: JSONValue, supportedLayerTypes: Set<LayerType> = LayerType.defaultSupported,
-                             customLayers: (any CustomLayerPreparing)? = nil)
+                             customLayers: (any CustomLayerPreparing)? = nil,
+                             importLoader: (any StyleImportLoading)? = nil)
         -> Result<(Style, warnings: [StyleError]), [StyleError]> {
         var parser = StyleParser(supportedLayerTypes: supportedLayerTypes, customLayers: customLayers)
+        parser.importContext = ImportContext(loader: importLoader, supportedLayerTypes: supportedLayerTypes,
+                                             customLayers: customLayers)
         guard let style = parser.parse(json), parser.diagnostics.errors.isEmpty else {
             return .failure(parser.diagnostics.errors)
         }
@@ -23,6 +28,12 @@ struct StyleParser {
     var diagnostics = Diagnostics()
     /// Every key of `sources`, valid or not.
     var declaredSourceIds = Set<String>()
+    /// How `imports` are read; nil reads none by URL.
+    var importContext: ImportContext?
+    /// The values of this style's own `schema` options set by its importer (nil: the defaults).
+    var ownConfig: JSONObject?
+    /// Slot names the imports offer to this style's layers.
+    var importedSlots = Set<String>()
 
     mutating func parse(_ json: JSONValue) -> Style? {
         guard case .object(let obj) = json else {
@@ -34,7 +45,7 @@ struct StyleParser {
         for (key, value) in obj {
             let path = JSONPointer.root / key
             switch key {
-            case "sources", "layers":
+            case "sources", "layers", "imports":
                 continue
             case "constants":
                 spec.diagnostics.error(path, "constants have been deprecated as of v8", code: StyleErrorCode.invalidStyle)
@@ -58,11 +69,48 @@ struct StyleParser {
         }
         diagnostics.append(spec.diagnostics.errors)
 
-        let sources = parseSources(obj["sources"])
-        let layers = parseLayers(obj["layers"], sources: sources)
+        var schema = ConfigSchema()
+        switch ConfigSchema.parse(obj["schema"], at: .root / "schema") {
+        case .success(let s): schema = s
+        case .failure(let e): diagnostics.errors.append(e)
+        }
+        let imports = parseImports(obj["imports"])
+        let config = ownConfig ?? schema.defaults
+        let env = Style.environment(config: config, imports: imports)
+        let (sources, layers) = ConfigEnvironment.$current.withValue(env) {
+            let sources = parseSources(obj["sources"])
+            return (sources, parseLayers(obj["layers"], sources: sources))
+        }
         guard !diagnostics.hasErrors else { return nil }
         return Style(root: root, sources: sources, layers: layers, supportedLayerTypes: supportedLayerTypes,
-                     customLayers: customLayers, loadWarnings: diagnostics.warnings)
+                     customLayers: customLayers, loadWarnings: diagnostics.warnings,
+                     imports: imports, schema: schema, config: config, importLoader: importContext?.loader)
+    }
+
+    /// Root `imports`: each resolved in order; ids unique. Errors point into the import.
+    mutating func parseImports(_ value: JSONValue?) -> [StyleImport] {
+        guard let value else { return [] }
+        let path = JSONPointer.root / "imports"
+        guard case .array(let items) = value else {
+            diagnostics.error(path, "array expected, \(value.typeName) found", code: StyleErrorCode.invalidImport)
+            return []
+        }
+        let context = importContext ?? ImportContext(supportedLayerTypes: supportedLayerTypes, customLayers: customLayers)
+        var out: [StyleImport] = []
+        for (i, item) in items.enumerated() {
+            switch StyleImport.resolve(item, at: path / i, context: context) {
+            case .failure(let e): diagnostics.errors.append(e)
+            case .success(let imp):
+                if out.contains(where: { $0.id == imp.id }) {
+                    diagnostics.error(path / i / "id", "duplicate import id \"\(imp.id)\"", code: StyleErrorCode.duplicateImport)
+                    continue
+                }
+                out.append(imp)
+                importedSlots.formUnion(imp.slots.keys)
+                diagnostics.warnings += imp.warnings
+            }
+        }
+        return out
     }
 
     mutating func parseSources(_ value: JSONValue?) -> [SourceSpec] {
@@ -115,7 +163,7 @@ struct StyleParser {
         }
         diagnostics.errors += parser.diagnostics.errors
         diagnostics.warnings += parser.diagnostics.warnings
-        let slotErrors = SlotRules.check(out) { id in
+        let slotErrors = SlotRules.check(out, importedSlots: importedSlots) { id in
             (seen[id].map { path / $0 }) ?? path
         }
         diagnostics.append(slotErrors)
@@ -125,8 +173,8 @@ struct StyleParser {
 
 /// Style-wide slot rules: a layer's `slot` must name a `slot` layer of the style.
 enum SlotRules {
-    static func check(_ layers: [Layer], pathOf: (String) -> JSONPointer) -> [StyleError] {
-        var slots = Set<String>()
+    static func check(_ layers: [Layer], importedSlots: Set<String> = [], pathOf: (String) -> JSONPointer) -> [StyleError] {
+        var slots = importedSlots
         var byId: [String: Layer] = [:]
         for l in layers {
             byId[l.id] = l

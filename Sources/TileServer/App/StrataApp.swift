@@ -39,7 +39,9 @@ public final class StrataApp: HTTPResponder {
     /// What each session's renders could not use (`GET /sessions/{id}/warnings`).
     let warnings: SessionWarnings
     /// The styles of `stylesDir`, read-only at `/styles/{id}/…` (loaded by `start()`).
-    let published = PublishedStyles()
+    let published: PublishedStyles
+    /// Reads the styles that `imports` name by URL (published styles, style names, data files).
+    let importLoader: StyleImportLoader
     /// The data directory's tile archives, read-only at `/data/{id}/…` (opened by `start()`).
     let publishedData = PublishedData()
 
@@ -49,10 +51,16 @@ public final class StrataApp: HTTPResponder {
         self.config = config
         self.metrics = metrics
         self.renderer = renderer
+        let published = PublishedStyles()
+        self.published = published
+        let importLoader = StyleImportLoader(config: config, published: published,
+                                             directory: dataDirectory ?? (try? config.makeDataDirectory()),
+                                             remote: dataDirectory?.remote as? RemoteFetcher)
+        self.importLoader = importLoader
         self.sessions = SessionManager(store: store, limits: SessionLimits(
             maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
             maxStyleBytes: config.maxStyleBytes, historyLimit: config.historyLimit,
-            snapshotEvery: config.revisionSnapshotEvery), customLayers: renderer.customLayers)
+            snapshotEvery: config.revisionSnapshotEvery), customLayers: renderer.customLayers, importLoader: importLoader)
         let pool = RenderPool(threads: config.effectiveRenderThreads, queueLimit: config.queueLimit,
                               onQueueDepth: { [metrics] d in metrics.queueDepth.record(d) },
                               onRender: { [metrics] cost in
@@ -90,7 +98,7 @@ public final class StrataApp: HTTPResponder {
         guard urlPolicy != nil else { throw ConfigError(file: "config", message: "/dataDir: not a directory: \(config.dataDir)") }
         let style: LiveStyle
         do {
-            style = try LiveStyle.load(json, customLayers: customLayers)
+            style = try LiveStyle.load(json, customLayers: customLayers, importLoader: importLoader)
             try checkURLs(style)
         } catch let e as StyleError {
             throw ConfigError(file: config.stylePath(named: config.defaultStyle), message: e.description)

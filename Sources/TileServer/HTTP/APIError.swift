@@ -78,7 +78,8 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func style(_ e: StyleError, prefix: JSONPointer = .root) -> APIError {
         let status: HTTPResponseStatus
         switch e.code {
-        case "duplicate_layer", "duplicate_source", "source_in_use", "slot_in_use", "duplicate_annotation", "conflict", "too_many_annotations":
+        case "duplicate_layer", "duplicate_source", "source_in_use", "slot_in_use", "duplicate_annotation", "duplicate_import", "conflict",
+             "too_many_annotations":
             status = .conflict
         case "payload_too_large": status = .payloadTooLarge
         default: status = .badRequest

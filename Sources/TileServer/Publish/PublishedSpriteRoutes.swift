@@ -23,7 +23,7 @@ extension StrataApp {
         let base = baseURL(ctx), cacheControl = publishedMetadataCacheControl
         // Off the event loop: which URLs are local files is asked of the file system.
         return blocking(ctx) { [self] in
-            let body = GLStyleDocument.rewrite(style.json, id: id, baseURL: base, publishedID: publishedDataID, hasFonts: glyphs != nil,
+            let body = GLStyleDocument.rewrite(style.flatJSON, id: id, baseURL: base, publishedID: publishedDataID, hasFonts: glyphs != nil,
                                                isLocalFile: isLocalFile, isLocalTemplate: isLocalTemplate)
             return .json(body, headers: ["Cache-Control": cacheControl])
         }

@@ -82,7 +82,7 @@ extension StrataApp {
         let quality = ctx.request.query["quality"]
         let output = try ImageOutput.parse(ext: format, quality: quality, jpegBackground: config.jpegBackground)
         let body = PublishedTileJSON.adding(config.styleTileJSON[id], to: PublishedTileJSON.rendered(
-            id: id, style: style.json, renderHash: style.renderHash, baseURL: baseURL(ctx),
+            id: id, style: style.flatJSON, renderHash: style.renderHash, baseURL: baseURL(ctx),
             tileSize: size, fileExtension: output.fileExtension, quality: quality,
             sourceAttribution: publishedData.attribution(ofSource:)))
         return ctx.loop.makeSucceededFuture(.json(body, headers: ["Cache-Control": publishedMetadataCacheControl]))
@@ -107,7 +107,7 @@ extension StrataApp {
                 // A config's `tilejson.format` (checked at load) picks the tiles' format.
                 let format = config.styleTileJSON[id]?["format"]?.stringValue ?? "png"
                 return PublishedTileJSON.adding(config.styleTileJSON[id], to: PublishedTileJSON.rendered(
-                    id: id, style: $0.json, renderHash: $0.renderHash, baseURL: base, tileSize: size, fileExtension: format,
+                    id: id, style: $0.flatJSON, renderHash: $0.renderHash, baseURL: base, tileSize: size, fileExtension: format,
                     sourceAttribution: publishedData.attribution(ofSource:)))
             }
         }

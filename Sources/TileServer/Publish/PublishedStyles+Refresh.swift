@@ -35,7 +35,7 @@ extension StrataApp {
             if !force, stamps[id] == stamp { continue }
             stamps[id] = stamp
             do {
-                let style = try LiveStyle.load(readConfigStyle(path), customLayers: customLayers)
+                let style = try LiveStyle.load(readConfigStyle(path), customLayers: customLayers, importLoader: importLoader)
                 try checkURLs(style)
                 if next[id]?.renderHash != style.renderHash || next[id]?.json != style.json {
                     if next[id] != nil { log.info("style \(id) republished from \(path)") }

@@ -21,7 +21,7 @@ enum StaticAttribution {
     /// source's attribution (its own, or its archive's: `PublishedData.attribution(ofSource:)`).
     static func text(of style: Style, read: (JSONValue) -> String? = { $0["attribution"]?.stringValue }) -> String? {
         var seen: [String] = []
-        for source in style.sources {
+        for source in style.rendered.sources {
             guard let html = read(.object(source.json)) else { continue }
             let text = plain(html)
             if !text.isEmpty, !seen.contains(text) { seen.append(text) }

@@ -64,7 +64,7 @@ extension StrataApp {
             var style: LiveStyle
             if let inline = o["style"] {
                 do {
-                    style = try LiveStyle.load(inline, customLayers: customLayers)
+                    style = try LiveStyle.load(inline, customLayers: customLayers, importLoader: importLoader)
                     try checkURLs(style)
                 } catch let e as StyleError { throw APIError.style(e, prefix: JSONPointer(["style"])) }
             } else {

@@ -33,6 +33,13 @@ extension StrataApp {
         r.add(.DELETE, "/layers/{id}", { app, ctx in app.deleteLayer(ctx) })
         r.add(.POST, "/layers/{id}/move", { app, ctx in app.moveLayer(ctx) })
         r.add(.POST, "/layers/{id}/copy", { app, ctx in app.copyLayer(ctx) })
+        r.add(.GET, "/imports", { app, ctx in try app.listImports(ctx) })
+        r.add(.POST, "/imports", { app, ctx in app.addImport(ctx) })
+        r.add(.PUT, "/imports/{id}", { app, ctx in app.replaceImport(ctx) })
+        r.add(.DELETE, "/imports/{id}", { app, ctx in app.deleteImport(ctx) })
+        r.add(.POST, "/imports/{id}/move", { app, ctx in app.moveImport(ctx) })
+        r.add(.GET, "/imports/{id}/config", { app, ctx in try app.getImportConfig(ctx) })
+        r.add(.PATCH, "/imports/{id}/config", { app, ctx in app.patchImportConfig(ctx) })
         // Sources, feature state, images
         r.add(.GET, "/sources", { app, ctx in try app.listSources(ctx) })
         r.add(.POST, "/sources", { app, ctx in app.addSource(ctx) })

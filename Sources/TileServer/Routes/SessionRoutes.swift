@@ -28,7 +28,7 @@ extension StrataApp {
                 style = try namedStyle(name)
             case .object?:
                 do {
-                    (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!, customLayers: customLayers)
+                    (style, warnings) = try LiveStyle.loadWithWarnings(o["style"]!, customLayers: customLayers, importLoader: importLoader)
                     try checkURLs(style)
                 } catch let e as StyleError {
                     throw APIError.style(e, prefix: JSONPointer(["style"]))
@@ -63,7 +63,7 @@ extension StrataApp {
             throw APIError.internalError("style \"\(name)\" cannot be read: \(error)")
         }
         do {
-            let style = try LiveStyle.load(json, customLayers: customLayers)
+            let style = try LiveStyle.load(json, customLayers: customLayers, importLoader: importLoader)
             try checkURLs(style)
             return style
         } catch let e as StyleError {

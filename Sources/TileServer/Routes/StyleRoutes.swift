@@ -20,9 +20,9 @@ extension StrataApp {
     /// `PUT /style`: the whole desired style, diffed against the current one; the response
     /// lists the commands that were applied.
     func putStyle(_ ctx: RouteContext) -> EventLoopFuture<HTTPResponse> {
-        let customLayers = self.customLayers
+        let customLayers = self.customLayers, importLoader = self.importLoader
         return mutation(ctx, maxBody: config.maxStyleBytes) { current in
-            let target = try LiveStyle.load(Self.jsonBody(ctx), customLayers: customLayers)
+            let target = try LiveStyle.load(Self.jsonBody(ctx), customLayers: customLayers, importLoader: importLoader)
             let commands = StyleDiff.diff(from: current.style, to: target.style)
             var plan = MutationPlan(commands.map { .init(command: $0, bodyPath: .root, valueArgument: nil) })
             plan.declarative = true

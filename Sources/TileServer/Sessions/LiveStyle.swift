@@ -20,28 +20,42 @@ public struct LiveStyle: Sendable {
 
     /// The v8 document a client sees (`GET /style`).
     public var json: JSONValue { style.toJSON() }
+    /// The document for GL clients and TileJSON of a published style: imports flattened and
+    /// config values written in (`Style.flatDocument`); `json` for a style without either.
+    public var flatJSON: JSONValue { style.flatDocument() }
     /// Content hash of everything that changes pixels: cache keys, ETags, `?v=`.
     public var renderHash: String { style.renderHash }
 
     /// Validates a whole v8 style; the first error (with its JSON pointer) is thrown.
     /// Warnings (unsupported layer types kept but not drawn, ignored keys) are returned.
     /// `customLayers` validates custom layers (renderer names, options) and prepares them once.
-    public static func load(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil) throws -> LiveStyle {
-        try loadWithWarnings(json, customLayers: customLayers).style
+    /// `importLoader` reads the styles its `imports` name by URL.
+    public static func load(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil,
+                            importLoader: (any StyleImportLoading)? = nil) throws -> LiveStyle {
+        try loadWithWarnings(json, customLayers: customLayers, importLoader: importLoader).style
     }
 
-    public static func loadWithWarnings(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil) throws
+    public static func loadWithWarnings(_ json: JSONValue, customLayers: CustomLayerRegistry? = nil,
+                                        importLoader: (any StyleImportLoading)? = nil) throws
         -> (style: LiveStyle, warnings: [StyleError]) {
-        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers) {
+        switch Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes, customLayers: customLayers,
+                           importLoader: importLoader) {
         case .success(let r): return (LiveStyle(r.0), r.warnings)
         case .failure(let errors): throw errors.first ?? StyleError(path: .root, message: "invalid style")
         }
     }
 
     /// Rebuilds a stored revision (document + session state).
-    public static func restore(style: String, extras: String, customLayers: CustomLayerRegistry? = nil) throws -> LiveStyle {
-        let base = try load(JSONParser.parse(style), customLayers: customLayers)
-        switch base.style.restoringSessionState(try JSONParser.parse(extras)) {
+    public static func restore(style: String, extras: String, customLayers: CustomLayerRegistry? = nil,
+                               importLoader: (any StyleImportLoading)? = nil) throws -> LiveStyle {
+        let state = try JSONParser.parse(extras)
+        // Imports read by URL load from the documents the revision kept (then from the loader).
+        var loader = importLoader
+        if case .object(let documents)? = state["importDocuments"] {
+            loader = StoredImportLoader(documents: documents, fallback: importLoader)
+        }
+        let base = try load(JSONParser.parse(style), customLayers: customLayers, importLoader: loader)
+        switch base.style.restoringSessionState(state) {
         case .success(let s): return LiveStyle(s)
         case .failure(let e): throw e
         }

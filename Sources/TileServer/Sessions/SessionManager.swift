@@ -1,4 +1,5 @@
 import Foundation
+import StyleSpec
 import JSON
 import Logging
 import NIOConcurrencyHelpers
@@ -18,10 +19,15 @@ public final class SessionManager: Sendable {
     /// Told how late each notification of another node's commit arrived (seconds).
     let onNotificationLag = NIOLockedValueBox<(@Sendable (Double) -> Void)?>(nil)
 
-    public init(store: any SessionStore, limits: SessionLimits, customLayers: CustomLayerRegistry? = nil) {
+    /// Reads the styles that stored styles import by URL when sessions are restored.
+    public let importLoader: (any StyleImportLoading)?
+
+    public init(store: any SessionStore, limits: SessionLimits, customLayers: CustomLayerRegistry? = nil,
+                importLoader: (any StyleImportLoading)? = nil) {
         self.store = store
         self.limits = limits
         self.customLayers = customLayers
+        self.importLoader = importLoader
     }
 
     /// Sessions other than the default one.
@@ -83,7 +89,8 @@ public final class SessionManager: Sendable {
             do {
                 let record: RevisionRecord
                 if let snapshot = r.snapshot {
-                    let style = try LiveStyle.restore(style: snapshot.style, extras: snapshot.extras, customLayers: customLayers)
+                    let style = try LiveStyle.restore(style: snapshot.style, extras: snapshot.extras, customLayers: customLayers,
+                                                      importLoader: importLoader)
                     record = RevisionRecord(number: r.revision, style: style, operations: ops, undoTo: r.undoTo, created: r.created)
                 } else {
                     guard let p = previous, p.number == r.revision - 1 else {

@@ -12,6 +12,16 @@ struct StyleURLPolicy: Sendable {
 
     /// Checks `style`; with `previous`, only sources and root keys that changed are re-checked.
     func check(_ style: Style, previous: Style? = nil) throws {
+        // An imported style's URLs obey the same policy; errors point into the import.
+        for (i, imp) in style.imports.enumerated() where previous?.styleImport(imp.id) !== imp {
+            do { try check(imp.style) } catch let e as StyleError {
+                let at = JSONPointer(["imports", String(i)])
+                if let url = imp.url {
+                    throw StyleError(path: at / "url", message: "in \"\(url)\" at \(e.path): \(e.message)", code: e.code)
+                }
+                throw e.prefixed(by: at / "data")
+            }
+        }
         for source in style.sources {
             if let old = previous?.source(source.id), old.contentHash == source.contentHash { continue }
             let base = JSONPointer(["sources", source.id])

@@ -61,6 +61,7 @@ public final class CustomLayerLifecycle: @unchecked Sendable {
 
     static func preparedLayers(_ style: Style?) -> [any PreparedCustomLayer] {
         guard let style else { return [] }
-        return style.layers.compactMap { $0.type == .custom ? $0.prepared as? any PreparedCustomLayer : nil }
+        // An imported style's custom layers are drawn too (`rendered` holds them).
+        return style.rendered.layers.compactMap { $0.type == .custom ? $0.prepared as? any PreparedCustomLayer : nil }
     }
 }

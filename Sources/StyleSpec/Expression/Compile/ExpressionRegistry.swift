@@ -27,7 +27,7 @@ enum ExpressionRegistry {
         "at": At.parse, "in": In.parse, "index-of": IndexOf.parse, "slice": Slice.parse, "length": Length.parse,
         "collator": CollatorExpression.parse, "format": FormatExpression.parse, "image": ImageExpression.parse,
         "number-format": NumberFormat.parse, "within": Within.parse, "distance": Distance.parse,
-        "global-state": GlobalState.parse, "semiliteral": Semiliteral.parse,
+        "global-state": GlobalState.parse, "semiliteral": Semiliteral.parse, "config": ConfigExpression.parse,
     ]
 
     static let parsers: [String: ExpressionParser] = {
