@@ -60,8 +60,14 @@ let package = Package(
         .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", "SplitMix", .product(name: "GRDB", package: "GRDB.swift")]),
         // FreeType (Debian libfreetype-dev), seen through its pkg-config flags; no unsafe flags.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges.
-        .target(name: "Fonts", dependencies: ["CFreeType", "SourceData"]),
+        // HarfBuzz (Debian libharfbuzz-dev): OpenType shaping of labels in fonts read as files.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // C shim around ICU (Debian libicu-dev): bidi levels and UAX #14 line breaks. ICU renames
+        // its symbols per version (ubidi_open_72); the shim keeps Swift free of those names.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges,
+        // shaping with HarfBuzz, bidi and line breaks with ICU.
+        .target(name: "Fonts", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "SourceData"]),
         // Style + data -> pixels.
         .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec", "ImageCodec", "Fonts"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
@@ -83,7 +89,7 @@ let package = Package(
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
-            "TileServer", "Renderer", "PNGCodec", "ImageCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
+            "TileServer", "Renderer", "Fonts", "PNGCodec", "ImageCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);

@@ -7,14 +7,22 @@ import Foundation
 public final class FreeTypeFace: @unchecked Sendable {
     /// The name styles use for it: family and style, e.g. "Noto Sans Regular".
     public let name: String
+    /// Family and style apart ("Noto Sans", "Regular"): fallback by script prefers a face of
+    /// the same style and kind.
+    public let family: String
+    public let style: String
     public let path: String
     private var library: FT_Library?
     private var face: FT_Face?
     private let lock = NSLock()
+    /// Face index inside the file (a .ttc holds several).
+    public let index: Int
+    private var madeShapingFont: HarfBuzzFont??
 
     /// Opens face `index` of the file; nil when FreeType cannot read it as a scalable font.
     public init?(path: String, index: Int = 0) {
         self.path = path
+        self.index = index
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
         var f: FT_Face?
@@ -30,6 +38,8 @@ public final class FreeTypeFace: @unchecked Sendable {
         let family = f.pointee.family_name.map { String(cString: $0) } ?? ""
         let style = f.pointee.style_name.map { String(cString: $0) } ?? ""
         name = style.isEmpty ? family : "\(family) \(style)"
+        self.family = family
+        self.style = style
         guard !family.isEmpty else { FT_Done_Face(f); FT_Done_FreeType(lib); return nil }
     }
 
@@ -56,7 +66,21 @@ public final class FreeTypeFace: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard let face else { return nil }
         let index = FT_Get_Char_Index(face, FT_ULong(codePoint))
-        guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+        guard index != 0 else { return nil }
+        return load(index, face)
+    }
+
+    /// The unhinted outline of glyph `id` (a glyph index, as HarfBuzz's shaping gives it) at
+    /// 24 px; nil when the font has no such glyph.
+    public func outline(glyphID id: UInt32) -> GlyphOutline? {
+        lock.lock(); defer { lock.unlock() }
+        guard let face, id < UInt32(face.pointee.num_glyphs) else { return nil }
+        return load(FT_UInt(id), face)
+    }
+
+    /// Glyph `index` loaded and flattened (the caller holds the lock).
+    private func load(_ index: FT_UInt, _ face: FT_Face) -> GlyphOutline? {
+        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
               let slot = face.pointee.glyph else { return nil }
         let advance = Int(slot.pointee.metrics.horiAdvance / 64)
         let ascender = Int(face.pointee.size.pointee.metrics.ascender / 64)
@@ -65,6 +89,16 @@ public final class FreeTypeFace: @unchecked Sendable {
             rings = OutlineFlattener.rings(slot.pointee.outline)
         }
         return GlyphOutline(rings: rings, advance: advance, ascender: ascender)
+    }
+
+    /// The face for shaping this file's face with HarfBuzz, made on first use (it reads the
+    /// file's OpenType tables itself; glyph ids are the same as FreeType's).
+    public var shapingFont: HarfBuzzFont? {
+        lock.lock(); defer { lock.unlock() }
+        if let madeShapingFont { return madeShapingFont }
+        let made = HarfBuzzFont(path: path, index: index)
+        madeShapingFont = .some(made)
+        return made
     }
 }
 
