@@ -99,7 +99,7 @@ let package = Package(
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", dependencies: ["JSON", "SplitMix"], path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "StrataTestSupport"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "JSON", "StrataTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "PNGCodec"], resources: [.copy("Fixtures")]),
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "ImageCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Fonts", "PNGCodec", "ImageCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures", "Annotations/References"], resources: [.copy("Cases"), .copy("PixelmatchPairs"), .copy("ImageFixtures")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "Raster", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),

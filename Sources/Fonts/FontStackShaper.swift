@@ -25,6 +25,7 @@ public final class FontStackShaper: @unchecked Sendable {
     private let directory: FontDirectory
     private let lock = NSLock()
     private var shaped: [Key: [ShapedRun]] = [:]
+    private var breaks: [[UInt32]: [LineBreaks.Opportunity]] = [:]
     /// Fallback faces found so far, by script (nil: the directory has none for it).
     private var fallbacks: [UInt32: FreeTypeFace?] = [:]
     /// Strings kept before the cache starts over.
@@ -58,6 +59,20 @@ public final class FontStackShaper: @unchecked Sendable {
         shaped[key] = runs
         lock.unlock()
         return runs
+    }
+
+    /// ICU's line break opportunities of `text` (`LineBreaks.opportunities`), kept per string
+    /// as its shaping is: opening ICU's break iterator costs more than a short label's shaping.
+    public func lineBreaks(_ text: [UInt32]) -> [LineBreaks.Opportunity] {
+        lock.lock()
+        if let known = breaks[text] { lock.unlock(); return known }
+        lock.unlock()
+        let found = LineBreaks.opportunities(text) ?? []
+        lock.lock()
+        if breaks.count >= Self.maxCachedStrings { breaks.removeAll(keepingCapacity: true) }
+        breaks[text] = found
+        lock.unlock()
+        return found
     }
 
     private struct Item { var range: Range<Int>; var level: UInt8; var script: UInt32; var face: FreeTypeFace }

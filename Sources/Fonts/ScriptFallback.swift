@@ -32,5 +32,5 @@ enum ScriptFallback {
         return s
     }
 
-    private static func isSans(_ family: String) -> Bool { family.contains("Sans") || !family.contains("Serif") }
+    private static func isSans(_ family: String) -> Bool { family.contains("Sans") }
 }

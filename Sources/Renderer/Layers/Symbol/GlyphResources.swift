@@ -7,23 +7,36 @@ import SourceData
 struct GlyphTable: Sendable {
     private let decoded: [UInt32: SDFGlyph]
     private let fromFonts: FontRangeGlyphs?
+    /// A block of a face's glyphs by id (shaped text).
+    private let fromFace: FaceGlyphs?
     let byteSize: Int
 
     init(glyphs: [UInt32: SDFGlyph]) {
         decoded = glyphs
         fromFonts = nil
+        fromFace = nil
         byteSize = glyphs.values.reduce(64) { $0 + 48 + $1.bitmap.count }
     }
 
     init(fonts: FontRangeGlyphs) {
         decoded = [:]
         fromFonts = fonts
+        fromFace = nil
         byteSize = fonts.byteSize
+    }
+
+    init(face: FaceGlyphs) {
+        decoded = [:]
+        fromFonts = nil
+        fromFace = face
+        byteSize = face.byteSize
     }
 
     static let empty = GlyphTable(glyphs: [:])
 
+    /// A glyph by code point, or by glyph id in a table of a face's glyphs.
     func glyph(_ codePoint: UInt32) -> SDFGlyph? {
+        if let fromFace { return fromFace.glyph(codePoint) }
         if let fromFonts { return fromFonts.glyph(codePoint) }
         return decoded[codePoint]
     }
@@ -61,6 +74,21 @@ public final class GlyphResources: Sendable {
     private func localFallback(template: String?, range: GlyphRange) -> FontRangeGlyphs? {
         guard template == nil, let fonts, let name = fonts.defaultSansName else { return nil }
         return FontRangeGlyphs(directory: fonts, fontstack: [name], range: range)
+    }
+
+    /// The HarfBuzz shaper of a fontstack when its glyphs come from font files: the style has
+    /// no `glyphs` template and the fonts directory has one of its fonts (else its default
+    /// sans face, as `localFallback` draws); nil when glyph PBFs draw it.
+    func shaper(template: String?, fontstack: String) -> FontStackShaper? {
+        guard template == nil, let fonts else { return nil }
+        let names = fontstack.split(separator: ",").map(String.init)
+        return fonts.shaper(for: names) ?? fonts.defaultSansName.flatMap { fonts.shaper(for: [$0]) }
+    }
+
+    /// Glyph `id` of `face` (shaped text), its block made on first use.
+    func glyph(_ id: UInt32, of face: FreeTypeFace) -> SDFGlyph? {
+        let table = try? cache.value(for: FaceGlyphs.key(face, id)) { GlyphTable(face: FaceGlyphs(face: face)) }
+        return table?.glyph(id)
     }
 
     /// nil while a remote range is not fetched yet: callers keep asking (each ask is recorded

@@ -1,0 +1,80 @@
+import XCTest
+import Fonts
+import Foundation
+import JSON
+import Geo
+import StyleSpec
+import StrataTestSupport
+@testable import Renderer
+
+/// Labels in fonts read as files are laid out from HarfBuzz's glyphs: the glyph ids in visual
+/// order, pens moved by HarfBuzz's advances, marks at their offsets, right-to-left runs
+/// reversed by ICU's bidi, and a style without glyph PBFs draws Devanagari through fallback.
+final class ShapedTextTests: XCTestCase {
+    static func shaper() throws -> (FontStackShaper, FontDirectory) {
+        let fonts = try TestEnvironment.file("/usr/share/fonts/truetype/noto", installedBy: "fonts-noto-core")
+        let directory = FontDirectory(path: fonts)
+        return (try XCTUnwrap(directory.shaper(for: ["Noto Sans Regular"])), directory)
+    }
+
+    /// One line of `text` shaped as a label (one fontstack, no max width).
+    static func layout(_ text: String, _ shaper: FontStackShaper) throws -> TextShaping {
+        let tagged = TaggedText(text.unicodeScalars.map(\.value), stack: "Noto Sans Regular", presentationForms: false)
+        let clusters = try XCTUnwrap(ShapedClusters(tagged, shaper: { _ in shaper }, glyph: { FontDirectory.glyph(id: $0, of: $1) }))
+        return try XCTUnwrap(TextShaper.shape(tagged, glyphs: { _, _ in nil }, maxWidth: .infinity, lineHeight: 1.2 * 24,
+                                              anchor: .left, justify: 0, spacing: 0, translate: .zero, clusters: clusters))
+    }
+
+    func testGlyphsAndPensAreHarfBuzzs() throws {
+        let (shaper, _) = try Self.shaper()
+        for text in ["नई दिल्ली", "திருச்சிராப்பள்ளி", "กรุงเทพมหานคร", "AVATAR"] {
+            let codes = text.unicodeScalars.map(\.value)
+            let runs = shaper.shape(codes)
+            XCTAssertEqual(runs.count, 1, text)
+            let expected = runs[0].glyphs.filter { $0.g != 0 }
+            let placed = try Self.layout(text, shaper).glyphs
+            XCTAssertEqual(placed.map(\.glyph.id), expected.map(\.g), "\(text): glyph ids in order")
+            // Each glyph sits at the pen plus its offset; the pen moves by HarfBuzz's advances.
+            var pen = placed[0].x - Double(expected[0].dx) / 64
+            for (g, e) in zip(placed, expected) {
+                XCTAssertEqual(g.x, pen + Double(e.dx) / 64, accuracy: 1e-9, "\(text) glyph \(e.g)")
+                XCTAssertEqual(g.horizontalAdvance, Double(e.ax) / 64, accuracy: 1e-9)
+                pen += Double(e.ax) / 64
+            }
+        }
+    }
+
+    func testRightToLeftRunsAreInVisualOrder() throws {
+        let (shaper, _) = try Self.shaper()
+        let text = "Zürich زيورخ"
+        let runs = shaper.shape(text.unicodeScalars.map(\.value), levels: try XCTUnwrap(BidiText.levels(text.unicodeScalars.map(\.value))))
+        XCTAssertEqual(runs.map(\.rightToLeft), [false, true])
+        XCTAssertEqual(runs.map(\.face.name), ["Noto Sans Regular", "Noto Sans Arabic Regular"])
+        // Left to right paragraph: the Latin word, then the Arabic word as HarfBuzz laid it out.
+        let placed = try Self.layout(text, shaper).glyphs.filter(\.draws)
+        let expected = (runs[0].glyphs + runs[1].glyphs).filter { $0.g != 0 }
+        let drawn = expected.filter { g in placed.contains { $0.glyph.id == g.g } }
+        XCTAssertEqual(placed.map(\.glyph.id), drawn.map(\.g))
+        XCTAssertTrue(zip(placed, placed.dropFirst()).allSatisfy { $0.x <= $1.x + 1e-9 || $1.horizontalAdvance == 0 },
+                      "pens move left to right in visual order")
+    }
+
+    func testAStyleWithoutGlyphsDrawsDevanagariByFallback() throws {
+        _ = try Self.shaper()
+        let json = try JSONParser.parse(#"""
+        {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "l", "type": "symbol", "source": "p",
+                     "layout": {"text-field": "नई दिल्ली", "text-font": ["Noto Sans Regular"], "text-size": 24}}]}
+        """#)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style does not parse")
+        }
+        let camera = Camera(center: WorldPoint(0.5, 0.5), zoom: 2, width: 160, height: 64)
+        let image = try MapRenderer(resources: RenderResources(dataDirectory: nil, fontsDirectory: "/usr/share/fonts/truetype/noto"))
+            .render(parsed.0, camera: camera)
+        // Devanagari's headline (shirorekha): one row crossing most of the label in dark pixels.
+        let rows = (0..<64).map { y in (0..<160).filter { image.pixel($0, y).r < 100 }.count }
+        XCTAssertGreaterThan(rows.max() ?? 0, 45, "the headline of the shaped conjuncts is drawn: \(rows)")
+    }
+}
