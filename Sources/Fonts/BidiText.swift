@@ -17,8 +17,8 @@ public enum BidiText {
     public static func mayHaveRightToLeft(_ text: [UInt32]) -> Bool {
         text.contains { c in
             (0x0590...0x08FF).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
-                || (0x10800...0x10FFF).contains(c) || (0x1E800...0x1EFFF).contains(c) || (0x200F...0x202E).contains(c)
-                || (0x2066...0x2069).contains(c)
+                || (0x10800...0x10FFF).contains(c) || (0x1E800...0x1EFFF).contains(c)
+                || c == 0x200F || c == 0x202B || c == 0x202E || c == 0x2067   // RLM, RLE, RLO, RLI
         }
     }
 

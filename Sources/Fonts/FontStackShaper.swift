@@ -21,8 +21,9 @@ public struct ShapedRun: @unchecked Sendable {
 /// Results are kept per string and levels (a label's text is shaped once, not per tile).
 public final class FontStackShaper: @unchecked Sendable {
     public let fontstack: [String]
-    private let stack: [FreeTypeFace]
-    private let directory: FontDirectory
+    private let stack: [StackFont]
+    /// Where fallback by script looks (nil: no fallback beyond the stack).
+    private let directory: FontDirectory?
     private let lock = NSLock()
     private var shaped: [Key: [ShapedRun]] = [:]
     private var breaks: [[UInt32]: [LineBreaks.Opportunity]] = [:]
@@ -34,12 +35,18 @@ public final class FontStackShaper: @unchecked Sendable {
     private struct Key: Hashable { var text: [UInt32]; var levels: [UInt8] }
 
     /// Nil when the directory has none of the stack's fonts, or none HarfBuzz can read.
-    init?(fontstack: [String], directory: FontDirectory) {
-        let faces = directory.faces(for: fontstack).filter { $0.shapingFont != nil }
-        guard !faces.isEmpty else { return nil }
+    convenience init?(fontstack: [String], directory: FontDirectory) {
+        self.init(fontstack: fontstack, fonts: directory.faces(for: fontstack).map { StackFont(face: $0) }, fallback: directory)
+    }
+
+    /// A stack of fonts given one by one (`font-faces`), with fallback by script through
+    /// `fallback`; nil when no font of `fonts` can be shaped.
+    public init?(fontstack: [String], fonts: [StackFont], fallback: FontDirectory?) {
+        let usable = fonts.filter { $0.face.shapingFont != nil }
+        guard !usable.isEmpty else { return nil }
         self.fontstack = fontstack
-        self.stack = faces
-        self.directory = directory
+        self.stack = usable
+        self.directory = fallback
     }
 
     /// The runs of `text` in logical order; `levels` are its bidi levels (empty: all left to right).
@@ -48,9 +55,15 @@ public final class FontStackShaper: @unchecked Sendable {
         lock.lock()
         if let known = shaped[key] { lock.unlock(); return known }
         lock.unlock()
-        let runs = itemize(text, levels: key.levels).compactMap { run -> ShapedRun? in
+        var uncovered = Set<Int>()
+        let runs = itemize(text, levels: key.levels, uncovered: &uncovered).compactMap { run -> ShapedRun? in
             guard let font = run.face.shapingFont else { return nil }
-            let glyphs = font.shape(text, run: run.range, rightToLeft: run.level % 2 == 1, script: run.script)
+            var glyphs = font.shape(text, run: run.range, rightToLeft: run.level % 2 == 1, script: run.script)
+            // A scalar no font covers is missing (glyph 0), even where the face it was shaped in
+            // has a glyph outside its `unicode-range`.
+            if !uncovered.isEmpty {
+                for k in glyphs.indices where uncovered.contains(glyphs[k].cl) { glyphs[k].g = 0 }
+            }
             return ShapedRun(face: run.face, range: run.range, rightToLeft: run.level % 2 == 1,
                              script: Self.tag(run.script), glyphs: glyphs)
         }
@@ -78,7 +91,8 @@ public final class FontStackShaper: @unchecked Sendable {
     private struct Item { var range: Range<Int>; var level: UInt8; var script: UInt32; var face: FreeTypeFace }
 
     /// The text cut where its level, script or font changes.
-    private func itemize(_ text: [UInt32], levels: [UInt8]) -> [Item] {
+    /// `uncovered` receives the scalars no font of the stack or fallback has.
+    private func itemize(_ text: [UInt32], levels: [UInt8], uncovered: inout Set<Int>) -> [Item] {
         let scripts = ScriptItemizer.scripts(text)
         var items: [Item] = []
         var previous: FreeTypeFace?
@@ -88,7 +102,12 @@ public final class FontStackShaper: @unchecked Sendable {
             if let p = previous, ScriptItemizer.extendsCluster(cp) || (ScriptItemizer.isNeutral(cp) && p.has(cp)) {
                 face = p
             } else {
-                face = stack.first { $0.has(cp) } ?? fallback(cp, script: scripts[i]) ?? previous ?? stack[0]
+                if let found = stack.first(where: { $0.covers(cp) })?.face ?? fallback(cp, script: scripts[i]) {
+                    face = found
+                } else {
+                    face = previous ?? stack[0].face
+                    uncovered.insert(i)
+                }
             }
             previous = face
             let level = levels.isEmpty ? 0 : levels[i]
@@ -105,12 +124,13 @@ public final class FontStackShaper: @unchecked Sendable {
     /// A face of the directory for `cp` (kept per script; a scalar the kept face lacks is
     /// looked up on its own).
     private func fallback(_ cp: UInt32, script: UInt32) -> FreeTypeFace? {
+        guard let directory else { return nil }
         lock.lock()
         let known = fallbacks[script]
         lock.unlock()
         if let known, let face = known, face.has(cp) { return face }
         if let known, known == nil { return nil }
-        let found = directory.fallbackFace(for: cp, like: stack[0])
+        let found = directory.fallbackFace(for: cp, like: stack[0].face)
         if known == nil {
             lock.lock(); fallbacks[script] = .some(found); lock.unlock()
         }

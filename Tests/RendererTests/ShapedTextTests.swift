@@ -3,6 +3,7 @@ import Fonts
 import Foundation
 import JSON
 import Geo
+import SourceData
 import StyleSpec
 import StrataTestSupport
 @testable import Renderer
@@ -76,5 +77,53 @@ final class ShapedTextTests: XCTestCase {
         // Devanagari's headline (shirorekha): one row crossing most of the label in dark pixels.
         let rows = (0..<64).map { y in (0..<160).filter { image.pixel($0, y).r < 100 }.count }
         XCTAssertGreaterThan(rows.max() ?? 0, 45, "the headline of the shaped conjuncts is drawn: \(rows)")
+    }
+}
+
+/// `font-faces` (MapLibre's root property): a font name mapped to font files of the data
+/// directory, each for its `unicode-range`, shaped with HarfBuzz ahead of `glyphs`.
+final class FontFacesTests: XCTestCase {
+    func testUnicodeRangesParseAsCSSWrites() {
+        XCTAssertEqual(StackFont.unicodeRange("U+1780-17FF"), 0x1780...0x17FF)
+        XCTAssertEqual(StackFont.unicodeRange("u+26"), 0x26...0x26)
+        XCTAssertEqual(StackFont.unicodeRange("U+4??"), 0x400...0x4FF)
+        XCTAssertEqual(StackFont.unicodeRange("U+A9E0-0xA9FF"), 0xA9E0...0xA9FF)
+        XCTAssertNil(StackFont.unicodeRange("1780-17FF"))
+        XCTAssertNil(StackFont.unicodeRange("U+17FF-1780"))
+        XCTAssertNil(StackFont.unicodeRange("U+110000"))
+    }
+
+    func testAFontFaceFileDrawsItsRangeAheadOfGlyphs() throws {
+        let khmer = try TestEnvironment.file("/usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf", installedBy: "fonts-noto-core")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-font-faces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: khmer, toPath: dir.path + "/fonts/khmer.ttf")
+        func style(_ faces: String) throws -> Style {
+            let json = try JSONParser.parse("""
+            {"version": 8, "glyphs": "glyphs/{fontstack}/{range}.pbf", "font-faces": \(faces),
+             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "l", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "ភ្នំពេញ", "text-font": ["Khmer Face"], "text-size": 24}}]}
+            """)
+            guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+                throw XCTSkip("style does not parse")
+            }
+            return parsed.0
+        }
+        let data = try DataDirectory(root: dir.path)
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: data))
+        let camera = Camera(center: WorldPoint(0.5, 0.5), zoom: 2, width: 160, height: 64)
+        func dark(_ s: Style) throws -> Int {
+            let image = try renderer.render(s, camera: camera)
+            return (0..<64).reduce(0) { n, y in n + (0..<160).filter { image.pixel($0, y).r < 128 }.count }
+        }
+        let drawn = try dark(style(#"{"Khmer Face": [{"url": "fonts/khmer.ttf", "unicode-range": ["U+1780-17FF"]}]}"#))
+        XCTAssertGreaterThan(drawn, 80, "the Khmer label is drawn from the font-faces file")
+        // Outside its range the file is not used: no glyph PBF either, nothing drawn.
+        XCTAssertEqual(try dark(style(#"{"Khmer Face": [{"url": "fonts/khmer.ttf", "unicode-range": ["U+0-7F"]}]}"#)), 0)
+        // A file outside the data directory is refused (a warning), never opened.
+        XCTAssertEqual(try dark(style(#"{"Khmer Face": "../khmer.ttf"}"#)), 0)
     }
 }

@@ -1,5 +1,6 @@
 import Fonts
 import Foundation
+import JSON
 import SourceData
 
 /// The glyphs of one fontstack's range, by code point: decoded from a glyph PBF, or made from
@@ -55,6 +56,9 @@ public final class GlyphResources: Sendable {
     static let maxFileBytes = 4 << 20
     /// The fonts directory (scanned on first use; the server shares it with `/fonts`).
     public let library: FontLibrary?
+    private let faceSetLock = NSLock()
+    nonisolated(unsafe) private var faceSets: [String: (StyleFontFaces, [String])] = [:]
+    nonisolated(unsafe) private var openedFaces: [String: FreeTypeFace?] = [:]
 
     public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fonts: FontLibrary?) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
@@ -80,9 +84,49 @@ public final class GlyphResources: Sendable {
     /// no `glyphs` template and the fonts directory has one of its fonts (else its default
     /// sans face, as `localFallback` draws); nil when glyph PBFs draw it.
     func shaper(template: String?, fontstack: String) -> FontStackShaper? {
+        shaper(template: template, fontstack: fontstack, fontFaces: nil, directory: nil, warnings: nil)
+    }
+
+    /// The same with the style's `font-faces`: a fontstack naming one of its fonts is shaped
+    /// from its files whatever the template.
+    func shaper(template: String?, fontstack: String, fontFaces: JSONValue?, directory: DataDirectory?,
+                warnings: TileWarnings?) -> FontStackShaper? {
+        if let fontFaces, let shaper = faces(fontFaces, directory: directory, warnings: warnings).shaper(fontstack: fontstack) {
+            return shaper
+        }
         guard template == nil, let fonts else { return nil }
         let names = fontstack.split(separator: ",").map(String.init)
         return fonts.shaper(for: names) ?? fonts.defaultSansName.flatMap { fonts.shaper(for: [$0]) }
+    }
+
+    /// A style's `font-faces` opened, kept per value (a few styles at a time); its problems
+    /// are warned about on every render that reads it.
+    private func faces(_ value: JSONValue, directory: DataDirectory?, warnings: TileWarnings?) -> StyleFontFaces {
+        let key = value.serialized() + "|" + (directory?.root ?? "")
+        let known: (StyleFontFaces, [String])? = faceSetLock.withLock { faceSets[key] }
+        if let known {
+            for p in known.1 { warnings?.add(p) }
+            return known.0
+        }
+        var problems: [String] = []
+        let set = StyleFontFaces(value, directory: directory, fallback: fonts, open: openFace, problems: &problems)
+        for p in problems { warnings?.add(p) }
+        faceSetLock.withLock {
+            if faceSets.count >= 16 { faceSets.removeAll() }
+            faceSets[key] = (set, problems)
+        }
+        return set
+    }
+
+    /// A font file opened once (faces of `font-faces` files are shared by every style naming them).
+    private func openFace(_ path: String) -> FreeTypeFace? {
+        if let known = faceSetLock.withLock({ openedFaces[path] }) { return known }
+        let face = FreeTypeFace(path: path)
+        faceSetLock.withLock {
+            if openedFaces.count >= 256 { openedFaces.removeAll() }
+            openedFaces[path] = .some(face)
+        }
+        return face
     }
 
     /// Glyph `id` of `face` (shaped text), its block made on first use.

@@ -50,7 +50,8 @@ final class SymbolLayerLayout {
     /// The HarfBuzz shaper of a fontstack whose glyphs come from font files (nil: glyph PBFs).
     func shaper(_ stack: String) -> FontStackShaper? {
         if let known = shapers[stack] { return known }
-        let made = frame.resources.glyphs.shaper(template: template, fontstack: stack)
+        let made = frame.resources.glyphs.shaper(template: template, fontstack: stack, fontFaces: frame.style.root["font-faces"],
+                                                 directory: frame.resources.dataDirectory, warnings: frame.resources.tiles.warnings)
         shapers[stack] = .some(made)
         return made
     }

@@ -1,0 +1,69 @@
+import Fonts
+import Foundation
+import JSON
+import SourceData
+
+/// A style's `font-faces` (MapLibre's root property: font name → font files, each for the
+/// whole of Unicode or for its `unicode-range`), opened as FreeType faces and shaped with
+/// HarfBuzz. A fontstack naming one of its fonts is shaped from them in the stack's order —
+/// a name it lacks taken from the fonts directory when that has it — with fallback by script
+/// through the fonts directory; `font-faces` take precedence over `glyphs`. Files resolve
+/// inside the data directory as every URL of a style does.
+final class StyleFontFaces: @unchecked Sendable {
+    /// Font name → its fonts in order.
+    let fonts: [String: [StackFont]]
+    private let fallback: FontDirectory?
+    private let lock = NSLock()
+    private var shapers: [String: FontStackShaper?] = [:]
+
+    /// `open` opens a font file (a path resolved inside the data directory); `problems`
+    /// collects what could not be used (never fatal: the label falls back).
+    init(_ value: JSONValue, directory: DataDirectory?, fallback: FontDirectory?, open: (String) -> FreeTypeFace?,
+         problems: inout [String]) {
+        var fonts: [String: [StackFont]] = [:]
+        for (name, entry) in value.objectValue ?? JSONObject() {
+            let files: [(String, [ClosedRange<UInt32>]?)]
+            switch entry {
+            case .string(let url): files = [(url, nil)]
+            case .array(let list):
+                files = list.compactMap { f in
+                    guard let url = f["url"]?.stringValue else { return nil }
+                    let ranges = f["unicode-range"]?.arrayValue?.compactMap { $0.stringValue.flatMap(StackFont.unicodeRange) }
+                    return (url, ranges)
+                }
+            default: files = []
+            }
+            for (url, ranges) in files {
+                let resolved = directory.flatMap { try? $0.resolve(url) }
+                guard case .file(let path)? = resolved else {
+                    problems.append("font-faces \"\(name)\": \(url) is not a file of the data directory (font files over HTTP are not fetched yet)")
+                    continue
+                }
+                guard let face = open(path) else {
+                    problems.append("font-faces \"\(name)\": \(url) is not a readable TrueType/OpenType font")
+                    continue
+                }
+                fonts[name, default: []].append(StackFont(face: face, ranges: ranges))
+            }
+        }
+        self.fonts = fonts
+        self.fallback = fallback
+    }
+
+    /// The shaper of `fontstack` ("A,B") when it names a font of `font-faces`; nil otherwise.
+    func shaper(fontstack: String) -> FontStackShaper? {
+        lock.lock()
+        if let known = shapers[fontstack] { lock.unlock(); return known }
+        lock.unlock()
+        let names = fontstack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var made: FontStackShaper?
+        if names.contains(where: { fonts[$0] != nil }) {
+            let stack = names.flatMap { name in
+                fonts[name] ?? fallback?.face(named: name).map { [StackFont(face: $0)] } ?? []
+            }
+            made = FontStackShaper(fontstack: names, fonts: stack, fallback: fallback)
+        }
+        lock.lock(); shapers[fontstack] = .some(made); lock.unlock()
+        return made
+    }
+}
