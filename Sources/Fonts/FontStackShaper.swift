@@ -49,6 +49,10 @@ public final class FontStackShaper: @unchecked Sendable {
         self.directory = fallback
     }
 
+    /// The stack's first font: its ascender is the label's (a fallback face's glyphs are
+    /// raised or lowered to it, so every run shares one baseline).
+    public var primaryFace: FreeTypeFace { stack[0].face }
+
     /// The runs of `text` in logical order; `levels` are its bidi levels (empty: all left to right).
     public func shape(_ text: [UInt32], levels: [UInt8] = []) -> [ShapedRun] {
         let key = Key(text: text, levels: levels.contains { $0 != 0 } ? levels : [])

@@ -11,6 +11,8 @@ public final class FreeTypeFace: @unchecked Sendable {
     /// the same style and kind.
     public let family: String
     public let style: String
+    /// The face's ascender at 24 px in whole pixels (glyph tops are measured from it).
+    public let ascender: Int
     public let path: String
     private var library: FT_Library?
     private var face: FT_Face?
@@ -40,6 +42,7 @@ public final class FreeTypeFace: @unchecked Sendable {
         name = style.isEmpty ? family : "\(family) \(style)"
         self.family = family
         self.style = style
+        ascender = Int(f.pointee.size.pointee.metrics.ascender / 64)
         guard !family.isEmpty else { FT_Done_Face(f); FT_Done_FreeType(lib); return nil }
     }
 

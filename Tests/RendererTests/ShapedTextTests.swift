@@ -58,6 +58,13 @@ final class ShapedTextTests: XCTestCase {
         XCTAssertEqual(placed.map(\.glyph.id), drawn.map(\.g))
         XCTAssertTrue(zip(placed, placed.dropFirst()).allSatisfy { $0.x <= $1.x + 1e-9 || $1.horizontalAdvance == 0 },
                       "pens move left to right in visual order")
+        // One baseline: the Arabic face's glyph tops are measured from Noto Sans's ascender.
+        let arabic = runs[1].face, lift = arabic.ascender - runs[0].face.ascender
+        XCTAssertNotEqual(lift, 0, "the faces' ascenders differ (else this proves nothing)")
+        for g in placed where runs[1].glyphs.contains(where: { $0.g == g.glyph.id }) {
+            let own = try XCTUnwrap(FontDirectory.glyph(id: g.glyph.id, of: arabic))
+            XCTAssertEqual(g.glyph.top, own.top + lift)
+        }
     }
 
     func testAStyleWithoutGlyphsDrawsDevanagariByFallback() throws {

@@ -44,8 +44,11 @@ struct ShapedClusters {
                 let sliceLevels = levels.isEmpty ? [] : Array(levels[start..<end])
                 for k in start..<end { clusters[k] = [] }
                 for run in sh.shape(slice, levels: sliceLevels) {
+                    // Tops measured from the stack's ascender, not the fallback face's own.
+                    let lift = run.face.ascender - sh.primaryFace.ascender
                     for g in run.glyphs where g.g != 0 {
-                        guard let sdf = glyph(g.g, run.face) else { continue }
+                        guard var sdf = glyph(g.g, run.face) else { continue }
+                        sdf.top += lift
                         clusters[start + g.cl]?.append(Glyph(glyph: sdf, dx: Double(g.dx) / 64, dy: Double(g.dy) / 64,
                                                              advance: Double(g.ax) / 64))
                     }
