@@ -59,4 +59,4 @@ grep -q "No Such Font" "$WORK/none.err" || fail "the error does not name the fon
 [ ! -s "$WORK/none.json" ] || fail "an unknown fontstack printed output"
 pass
 
-echo "35_shape: $CHECKS checks passed"
+done_ok
