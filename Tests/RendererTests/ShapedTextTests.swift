@@ -3,6 +3,7 @@ import Fonts
 import Foundation
 import JSON
 import Geo
+import Raster
 import SourceData
 import StyleSpec
 import StrataTestSupport
@@ -82,7 +83,31 @@ final class ShapedTextTests: XCTestCase {
         let image = try MapRenderer(resources: RenderResources(dataDirectory: nil, fontsDirectory: "/usr/share/fonts/truetype/noto"))
             .render(parsed.0, camera: camera)
         // Devanagari's headline (shirorekha): one row crossing most of the label in dark pixels.
-        let rows = (0..<64).map { y in (0..<160).filter { image.pixel($0, y).r < 100 }.count }
+        try checkHeadline(image, width: 160, height: 64)
+    }
+
+    /// A line label walks its shaped glyphs along the line: on a level line the headline stays
+    /// one row, as at a point.
+    func testALineLabelWalksShapedGlyphs() throws {
+        _ = try Self.shaper()
+        let json = try JSONParser.parse(#"""
+        {"version": 8, "sources": {"l": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-40, 0], [40, 0]]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "t", "type": "symbol", "source": "l",
+                     "layout": {"symbol-placement": "line", "text-field": "नई दिल्ली", "text-font": ["Noto Sans Regular"],
+                                "text-size": 24}}]}
+        """#)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style does not parse")
+        }
+        let camera = Camera(center: WorldPoint(0.5, 0.5), zoom: 2, width: 200, height: 64)
+        let image = try MapRenderer(resources: RenderResources(dataDirectory: nil, fontsDirectory: "/usr/share/fonts/truetype/noto"))
+            .render(parsed.0, camera: camera)
+        try checkHeadline(image, width: 200, height: 64)
+    }
+
+    func checkHeadline(_ image: Pixmap, width: Int, height: Int) throws {
+        let rows = (0..<height).map { y in (0..<width).filter { image.pixel($0, y).r < 100 }.count }
         XCTAssertGreaterThan(rows.max() ?? 0, 45, "the headline of the shaped conjuncts is drawn: \(rows)")
     }
 }
