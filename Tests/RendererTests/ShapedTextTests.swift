@@ -46,6 +46,26 @@ final class ShapedTextTests: XCTestCase {
         }
     }
 
+    /// `format` sections are shaped each on its own, in their own scale.
+    func testFormatSectionsKeepTheirScale() throws {
+        let (shaper, _) = try Self.shaper()
+        let formatted = Formatted(sections: [.init(text: "नई "), .init(text: "दिल्ली", scale: 0.5)])
+        let tagged = TaggedText(formatted, stack: "Noto Sans Regular", transform: { $0 }, image: { _ in nil },
+                                presentationForms: { _ in false })
+        let clusters = try XCTUnwrap(ShapedClusters(tagged, shaper: { _ in shaper }, glyph: { FontDirectory.glyph(id: $0, of: $1) }))
+        let placed = try XCTUnwrap(TextShaper.shape(tagged, glyphs: { _, _ in nil }, maxWidth: .infinity, lineHeight: 28.8,
+                                                    anchor: .left, justify: 0, spacing: 0, translate: .zero, clusters: clusters)).glyphs
+        let first = shaper.shape("नई ".unicodeScalars.map(\.value))[0].glyphs.filter { $0.g != 0 }
+        let second = shaper.shape("दिल्ली".unicodeScalars.map(\.value))[0].glyphs.filter { $0.g != 0 }
+        XCTAssertEqual(placed.map(\.glyph.id), (first + second).map(\.g))
+        XCTAssertEqual(placed.map(\.scale), Array(repeating: 1, count: first.count) + Array(repeating: 0.5, count: second.count))
+        // The second section's pens advance by half of HarfBuzz's advances.
+        let tail = Array(placed.suffix(second.count))
+        for (k, pair) in zip(tail, tail.dropFirst()).enumerated() {
+            XCTAssertEqual(pair.1.x - pair.0.x, (Double(second[k].ax) + Double(second[k + 1].dx - second[k].dx)) / 64 * 0.5, accuracy: 1e-9)
+        }
+    }
+
     func testRightToLeftRunsAreInVisualOrder() throws {
         let (shaper, _) = try Self.shaper()
         let text = "Zürich زيورخ"
