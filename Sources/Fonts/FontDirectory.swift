@@ -14,6 +14,8 @@ public final class FontDirectory: @unchecked Sendable {
     private let lock = NSLock()
     /// Shapers made so far, by fontstack (nil: the directory has none of its fonts).
     private var shapers: [[String]: FontStackShaper?] = [:]
+    /// Fontstacks whose shapers (and shaped strings) are kept at once.
+    public static let maxShapers = 256
     /// Most fonts a directory is scanned for (a font server's directory, not a whole disk).
     public static let maxFiles = 2048
 
@@ -51,7 +53,12 @@ public final class FontDirectory: @unchecked Sendable {
         if let known = shapers[names] { lock.unlock(); return known }
         lock.unlock()
         let made = FontStackShaper(fontstack: names, directory: self)
-        lock.lock(); shapers[names] = .some(made); lock.unlock()
+        lock.lock()
+        // Fontstacks come from styles (and data-driven `text-font`): kept for at most a few
+        // hundred, so no client can grow this without bound.
+        if shapers.count >= Self.maxShapers { shapers.removeAll() }
+        shapers[names] = .some(made)
+        lock.unlock()
         return made
     }
 

@@ -29,8 +29,8 @@ public final class FontStackShaper: @unchecked Sendable {
     private var breaks: [[UInt32]: [LineBreaks.Opportunity]] = [:]
     /// Fallback faces found so far, by script (nil: the directory has none for it).
     private var fallbacks: [UInt32: FreeTypeFace?] = [:]
-    /// Strings kept before the cache starts over.
-    static let maxCachedStrings = 8192
+    /// Strings kept before the cache starts over (a few MB at most per fontstack).
+    static let maxCachedStrings = 4096
 
     private struct Key: Hashable { var text: [UInt32]; var levels: [UInt8] }
 

@@ -63,7 +63,10 @@ final class StyleFontFaces: @unchecked Sendable {
             }
             made = FontStackShaper(fontstack: names, fonts: stack, fallback: fallback)
         }
-        lock.lock(); shapers[fontstack] = .some(made); lock.unlock()
+        lock.lock()
+        if shapers.count >= FontDirectory.maxShapers { shapers.removeAll() }
+        shapers[fontstack] = .some(made)
+        lock.unlock()
         return made
     }
 }
