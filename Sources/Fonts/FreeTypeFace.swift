@@ -20,21 +20,42 @@ public final class FreeTypeFace: @unchecked Sendable {
     /// Face index inside the file (a .ttc holds several).
     public let index: Int
     private var madeShapingFont: HarfBuzzFont??
+    /// The font's bytes when it was read from memory (a remote `font-faces` file); FreeType
+    /// reads them for as long as the face lives.
+    private let memory: UnsafeMutableRawBufferPointer?
 
     /// Opens face `index` of the file; nil when FreeType cannot read it as a scalable font.
-    public init?(path: String, index: Int = 0) {
+    public convenience init?(path: String, index: Int = 0) {
+        self.init(source: path, index: index, memory: nil)
+    }
+
+    /// Opens face `index` of a font held in memory (copied), `name` standing for its path
+    /// (the URL it came from); nil when FreeType cannot read it as a scalable font.
+    public convenience init?(bytes: [UInt8], name: String, index: Int = 0) {
+        guard !bytes.isEmpty else { return nil }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        memory.copyBytes(from: bytes)
+        self.init(source: name, index: index, memory: memory)
+    }
+
+    /// `memory` is owned from here on (freed on failure too).
+    private init?(source path: String, index: Int, memory: UnsafeMutableRawBufferPointer?) {
         self.path = path
         self.index = index
+        self.memory = memory
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
+        guard FT_Init_FreeType(&lib) == 0, let lib else { memory?.deallocate(); return nil }
         var f: FT_Face?
-        guard FT_New_Face(lib, path, FT_Long(index), &f) == 0, let f else {
-            FT_Done_FreeType(lib); return nil
+        let opened = memory.map { m in
+            FT_New_Memory_Face(lib, m.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(m.count), FT_Long(index), &f)
+        } ?? FT_New_Face(lib, path, FT_Long(index), &f)
+        guard opened == 0, let f else {
+            FT_Done_FreeType(lib); memory?.deallocate(); return nil
         }
         // Scalable outlines only (bitmap-only fonts have no outline to measure distances to).
         guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
               FT_Set_Char_Size(f, 0, FT_F26Dot6(SDFGlyphSize.pixels * 64), 0, 0) == 0 else {
-            FT_Done_Face(f); FT_Done_FreeType(lib); return nil
+            FT_Done_Face(f); FT_Done_FreeType(lib); memory?.deallocate(); return nil
         }
         library = lib; face = f
         let family = f.pointee.family_name.map { String(cString: $0) } ?? ""
@@ -49,6 +70,7 @@ public final class FreeTypeFace: @unchecked Sendable {
     deinit {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
+        memory?.deallocate()
     }
 
     /// How many faces the file holds (a .ttc collection has several).
@@ -99,7 +121,7 @@ public final class FreeTypeFace: @unchecked Sendable {
     public var shapingFont: HarfBuzzFont? {
         lock.lock(); defer { lock.unlock() }
         if let madeShapingFont { return madeShapingFont }
-        let made = HarfBuzzFont(path: path, index: index)
+        let made = memory.map { HarfBuzzFont(bytes: UnsafeRawBufferPointer($0), index: index) } ?? HarfBuzzFont(path: path, index: index)
         madeShapingFont = .some(made)
         return made
     }

@@ -22,9 +22,22 @@ public final class HarfBuzzFont: @unchecked Sendable {
     private let font: OpaquePointer
     private let face: OpaquePointer
 
-    init?(path: String, index: Int) {
+    convenience init?(path: String, index: Int) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
         defer { hb_blob_destroy(blob) }
+        self.init(blob: blob, index: index)
+    }
+
+    /// A font held in memory (HarfBuzz keeps its own copy).
+    convenience init?(bytes: UnsafeRawBufferPointer, index: Int) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty,
+              let blob = hb_blob_create_or_fail(base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                                                HB_MEMORY_MODE_DUPLICATE, nil, nil) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        self.init(blob: blob, index: index)
+    }
+
+    private init?(blob: OpaquePointer, index: Int) {
         guard let face = hb_face_create(blob, UInt32(index)), hb_face_get_glyph_count(face) > 0 else { return nil }
         guard let font = hb_font_create(face) else { hb_face_destroy(face); return nil }
         hb_font_set_scale(font, Self.scale, Self.scale)

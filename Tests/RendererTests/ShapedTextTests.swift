@@ -179,3 +179,50 @@ final class FontFacesTests: XCTestCase {
         XCTAssertEqual(try dark(style(#"{"Khmer Face": "../khmer.ttf"}"#)), 0)
     }
 }
+
+/// `font-faces` files over HTTP: asked through the data directory's remote resources (never
+/// waited for), drawn once the server holds them.
+final class RemoteFontFacesTests: XCTestCase {
+    final class Upstream: RemoteResources, @unchecked Sendable {
+        let bodies: [String: [UInt8]]
+        var held = false
+        var asked: [RemoteKind] = []
+        init(_ bodies: [String: [UInt8]]) { self.bodies = bodies }
+        func bytes(_ url: String, kind: RemoteKind) throws -> [UInt8]? {
+            asked.append(kind)
+            guard held else { throw RemoteResourceMissing(url: url, kind: kind) }
+            return bodies[url]
+        }
+        func version(_ url: String, kind: RemoteKind) throws -> UInt64 { held ? 1 : 0 }
+        var generation: UInt64 { held ? 1 : 0 }
+    }
+
+    func testARemoteFontFileDrawsOnceFetched() throws {
+        let khmer = try TestEnvironment.file("/usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf", installedBy: "fonts-noto-core")
+        let url = "https://fonts.example/khmer.ttf"
+        let upstream = Upstream([url: [UInt8](try Data(contentsOf: URL(fileURLWithPath: khmer)))])
+        var data = try DataDirectory(root: FileManager.default.temporaryDirectory.path, remoteHosts: ["fonts.example"])
+        data.remote = upstream
+        let json = try JSONParser.parse("""
+        {"version": 8, "font-faces": {"Khmer Face": "\(url)"},
+         "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "l", "type": "symbol", "source": "p",
+                     "layout": {"text-field": "ភ្នំពេញ", "text-font": ["Khmer Face"], "text-size": 24}}]}
+        """)
+        guard case .success(let parsed) = Style.parse(json, supportedLayerTypes: MapRenderer.supportedLayerTypes) else {
+            return XCTFail("style does not parse")
+        }
+        let renderer = MapRenderer(resources: RenderResources(dataDirectory: data))
+        let camera = Camera(center: WorldPoint(0.5, 0.5), zoom: 2, width: 160, height: 64)
+        func dark() throws -> Int {
+            let image = try renderer.render(parsed.0, camera: camera)
+            return (0..<64).reduce(0) { n, y in n + (0..<160).filter { image.pixel($0, y).r < 128 }.count }
+        }
+        // Not fetched yet: asked for as a font, nothing drawn (and nothing kept of it).
+        XCTAssertEqual(try dark(), 0)
+        XCTAssertTrue(upstream.asked.contains(.font))
+        upstream.held = true
+        XCTAssertGreaterThan(try dark(), 80, "drawn from the fetched font file")
+    }
+}

@@ -59,6 +59,7 @@ public final class GlyphResources: Sendable {
     private let faceSetLock = NSLock()
     nonisolated(unsafe) private var faceSets: [String: (StyleFontFaces, [String])] = [:]
     nonisolated(unsafe) private var openedFaces: [String: FreeTypeFace?] = [:]
+    nonisolated(unsafe) private var remoteFaceKeys: [String] = []
 
     public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fonts: FontLibrary?) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
@@ -102,15 +103,20 @@ public final class GlyphResources: Sendable {
     /// A style's `font-faces` opened, kept per value (a few styles at a time); its problems
     /// are warned about on every render that reads it.
     private func faces(_ value: JSONValue, directory: DataDirectory?, warnings: TileWarnings?) -> StyleFontFaces {
-        let key = value.serialized() + "|" + (directory?.root ?? "")
+        let key = value.serialized() + "|" + (directory?.root ?? "") + (directory?.remoteGenerationKey ?? "")
         let known: (StyleFontFaces, [String])? = faceSetLock.withLock { faceSets[key] }
         if let known {
             for p in known.1 { warnings?.add(p) }
             return known.0
         }
         var problems: [String] = []
-        let set = StyleFontFaces(value, directory: directory, fallback: fonts, open: openFace, problems: &problems)
+        let generation = directory?.remoteGenerationKey ?? ""
+        let set = StyleFontFaces(value, directory: directory, fallback: fonts, open: openFace,
+                                 openRemote: { url, bytes in
+                                     self.openFace(url + generation, limit: 8) { FreeTypeFace(bytes: bytes, name: url) } },
+                                 problems: &problems)
         for p in problems { warnings?.add(p) }
+        guard !set.incomplete else { return set }
         faceSetLock.withLock {
             if faceSets.count >= 16 { faceSets.removeAll() }
             faceSets[key] = (set, problems)
@@ -120,11 +126,23 @@ public final class GlyphResources: Sendable {
 
     /// A font file opened once (faces of `font-faces` files are shared by every style naming them).
     private func openFace(_ path: String) -> FreeTypeFace? {
+        openFace(path, limit: 256) { FreeTypeFace(path: path) }
+    }
+
+    /// A face opened once per key (a path, or a remote URL and the bodies' generation); at most
+    /// `limit` such faces are kept (remote ones hold their bytes in memory: a few).
+    private func openFace(_ path: String, limit: Int, _ make: () -> FreeTypeFace?) -> FreeTypeFace? {
         if let known = faceSetLock.withLock({ openedFaces[path] }) { return known }
-        let face = FreeTypeFace(path: path)
+        let face = make()
+        let remote = limit < 256
         faceSetLock.withLock {
-            if openedFaces.count >= 256 { openedFaces.removeAll() }
+            if remote, remoteFaceKeys.count >= limit {
+                for k in remoteFaceKeys { openedFaces[k] = nil }
+                remoteFaceKeys.removeAll()
+            }
+            if openedFaces.count >= 256 { openedFaces.removeAll(); remoteFaceKeys.removeAll() }
             openedFaces[path] = .some(face)
+            if remote { remoteFaceKeys.append(path) }
         }
         return face
     }

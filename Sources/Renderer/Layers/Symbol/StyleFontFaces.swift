@@ -15,12 +15,16 @@ final class StyleFontFaces: @unchecked Sendable {
     private let fallback: FontDirectory?
     private let lock = NSLock()
     private var shapers: [String: FontStackShaper?] = [:]
+    /// A remote file was not fetched yet: not to be kept (the render asks again once it is).
+    let incomplete: Bool
 
-    /// `open` opens a font file (a path resolved inside the data directory); `problems`
-    /// collects what could not be used (never fatal: the label falls back).
+    /// `open` opens a font file (a path resolved inside the data directory), `openRemote` one
+    /// fetched over HTTP (its URL and bytes); `problems` collects what could not be used
+    /// (never fatal: the label falls back).
     init(_ value: JSONValue, directory: DataDirectory?, fallback: FontDirectory?, open: (String) -> FreeTypeFace?,
-         problems: inout [String]) {
+         openRemote: (String, [UInt8]) -> FreeTypeFace?, problems: inout [String]) {
         var fonts: [String: [StackFont]] = [:]
+        var incomplete = false
         for (name, entry) in value.objectValue ?? JSONObject() {
             let files: [(String, [ClosedRange<UInt32>]?)]
             switch entry {
@@ -35,11 +39,26 @@ final class StyleFontFaces: @unchecked Sendable {
             }
             for (url, ranges) in files {
                 let resolved = directory.flatMap { try? $0.resolve(url) }
-                guard case .file(let path)? = resolved else {
-                    problems.append("font-faces \"\(name)\": \(url) is not a file of the data directory (font files over HTTP are not fetched yet)")
+                var opened: FreeTypeFace?
+                switch resolved {
+                case .file(let path)?:
+                    opened = open(path)
+                case .remote(let remoteURL)?:
+                    do {
+                        guard let bytes = try directory?.remoteBytes(remoteURL, kind: .font) else {
+                            problems.append("font-faces \"\(name)\": \(url) was not found upstream"); continue
+                        }
+                        opened = openRemote(remoteURL, bytes)
+                    } catch is RemoteResourceMissing {
+                        incomplete = true; continue       // fetched by the server, then rendered again
+                    } catch {
+                        problems.append("font-faces \"\(name)\": \(error)"); continue
+                    }
+                default:
+                    problems.append("font-faces \"\(name)\": \(url) is neither a file of the data directory nor an allowed remote URL")
                     continue
                 }
-                guard let face = open(path) else {
+                guard let face = opened else {
                     problems.append("font-faces \"\(name)\": \(url) is not a readable TrueType/OpenType font")
                     continue
                 }
@@ -48,6 +67,7 @@ final class StyleFontFaces: @unchecked Sendable {
         }
         self.fonts = fonts
         self.fallback = fallback
+        self.incomplete = incomplete
     }
 
     /// The shaper of `fontstack` ("A,B") when it names a font of `font-faces`; nil otherwise.
