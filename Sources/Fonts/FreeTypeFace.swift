@@ -64,7 +64,8 @@ public final class FreeTypeFace: @unchecked Sendable {
         self.family = family
         self.style = style
         ascender = Int(f.pointee.size.pointee.metrics.ascender / 64)
-        guard !family.isEmpty else { FT_Done_Face(f); FT_Done_FreeType(lib); return nil }
+        // Every property is set: failing now runs deinit, which frees the face, library and bytes.
+        guard !family.isEmpty else { return nil }
     }
 
     deinit {
