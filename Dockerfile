@@ -5,7 +5,7 @@
 # ---- build ----------------------------------------------------------------------------------
 FROM swift:6.3-bookworm AS build
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libisal-dev libsqlite3-dev libjpeg62-turbo-dev libwebp-dev libfreetype-dev \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libisal-dev libsqlite3-dev libjpeg62-turbo-dev libwebp-dev libfreetype-dev libharfbuzz-dev libicu-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer so source edits do not refetch them.
@@ -22,7 +22,7 @@ RUN swift build -c release --product strata \
 # ---- runtime --------------------------------------------------------------------------------
 FROM swift:6.3-bookworm-slim
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng16-16 zlib1g libdeflate0 libisal2 libsqlite3-0 libjpeg62-turbo libwebp7 libfreetype6 fonts-noto-core curl \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng16-16 zlib1g libdeflate0 libisal2 libsqlite3-0 libjpeg62-turbo libwebp7 libfreetype6 libharfbuzz0b libicu72 fonts-noto-core curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /srv/strata strata
 WORKDIR /srv/strata

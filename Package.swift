@@ -60,8 +60,14 @@ let package = Package(
         .target(name: "SourceData", dependencies: ["Geo", "JSON", "CZlib", "SplitMix", .product(name: "GRDB", package: "GRDB.swift")]),
         // FreeType (Debian libfreetype-dev), seen through its pkg-config flags; no unsafe flags.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges.
-        .target(name: "Fonts", dependencies: ["CFreeType", "SourceData"]),
+        // HarfBuzz (Debian libharfbuzz-dev): OpenType shaping of labels in fonts read as files.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // C shim around ICU (Debian libicu-dev): bidi levels and UAX #14 line breaks. ICU renames
+        // its symbols per version (ubidi_open_72); the shim keeps Swift free of those names.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
+        // Fonts from TTF/OTF files: outlines through FreeType, MapLibre's SDF glyphs and PBF ranges,
+        // shaping with HarfBuzz, bidi and line breaks with ICU.
+        .target(name: "Fonts", dependencies: ["CFreeType", "CHarfBuzz", "CICU", "SourceData"]),
         // Style + data -> pixels.
         .target(name: "Renderer", dependencies: ["Geo", "JSON", "StyleSpec", "SourceData", "Raster", "PNGCodec", "ImageCodec", "Fonts"]),
         // HTTP on SwiftNIO, routes, sessions, caches, config.
@@ -83,7 +89,7 @@ let package = Package(
         ]),
         // CLI: serve, render, bench.
         .executableTarget(name: "strata", dependencies: [
-            "TileServer", "Renderer", "PNGCodec", "ImageCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
+            "TileServer", "Renderer", "Fonts", "PNGCodec", "ImageCodec", "Raster", "Geo", "SourceData", "StyleSpec", "JSON", "SplitMix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer harnesses for every reader of untrusted bytes (docs/FUZZING.md, Scripts/fuzz.sh);
@@ -93,7 +99,7 @@ let package = Package(
         // Test inputs outside the package (../shared, tools): skip locally, fail under CI=true.
         .target(name: "StrataTestSupport", dependencies: ["JSON", "SplitMix"], path: "Tests/Support/StrataTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "StrataTestSupport"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "SourceData", "JSON", "StrataTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "SplitMix"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "SplitMix"], resources: [.copy("References")]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "PNGCodec"], resources: [.copy("Fixtures")]),
@@ -102,7 +108,7 @@ let package = Package(
         .testTarget(name: "SourceDataTests", dependencies: ["SourceData", "JSON", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         // MapLibre render tests played in process (Tests/RendererTests/Cases, see its NOTICE).
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "PNGCodec", "ImageCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Fonts", "PNGCodec", "ImageCodec", "StyleSpec", "SourceData", "JSON", "Raster", "Geo", "SplitMix", "StrataTestSupport"],
                     exclude: ["Failures", "Annotations/References"], resources: [.copy("Cases"), .copy("PixelmatchPairs"), .copy("ImageFixtures")]),
         .testTarget(name: "TileServerTests", dependencies: ["TileServer", "JSON", "StyleSpec", "Renderer", "Raster", "Geo", "SplitMix", "StrataTestSupport",
                                                            .product(name: "NIOCore", package: "swift-nio"),

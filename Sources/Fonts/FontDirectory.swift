@@ -9,6 +9,13 @@ public final class FontDirectory: @unchecked Sendable {
     public let path: String
     /// Faces by name (the first file found wins a name).
     private let faces: [String: FreeTypeFace]
+    /// Every face once, by name (fallback by script walks them in this order).
+    private let sortedFaces: [FreeTypeFace]
+    private let lock = NSLock()
+    /// Shapers made so far, by fontstack (nil: the directory has none of its fonts).
+    private var shapers: [[String]: FontStackShaper?] = [:]
+    /// Fontstacks whose shapers (and shaped strings) are kept at once.
+    public static let maxShapers = 256
     /// Most fonts a directory is scanned for (a font server's directory, not a whole disk).
     public static let maxFiles = 2048
 
@@ -35,6 +42,35 @@ public final class FontDirectory: @unchecked Sendable {
             for f in all where faces[f.name] == nil { faces[f.name] = f }
         }
         self.faces = faces
+        sortedFaces = faces.keys.sorted().compactMap { faces[$0] }
+    }
+
+    /// The HarfBuzz shaper of a fontstack, made once per fontstack (it keeps its shaped
+    /// strings and its fallback faces); nil when the directory has none of its fonts.
+    public func shaper(for fontstack: [String]) -> FontStackShaper? {
+        let names = fontstack.map { $0.trimmingCharacters(in: .whitespaces) }
+        lock.lock()
+        if let known = shapers[names] { lock.unlock(); return known }
+        lock.unlock()
+        let made = FontStackShaper(fontstack: names, directory: self)
+        lock.lock()
+        // Fontstacks come from styles (and data-driven `text-font`): kept for at most a few
+        // hundred, so no client can grow this without bound.
+        if shapers.count >= Self.maxShapers { shapers.removeAll() }
+        shapers[names] = .some(made)
+        lock.unlock()
+        return made
+    }
+
+    /// A face for `codePoint` when no font of a stack has it, chosen by `ScriptFallback`.
+    public func fallbackFace(for codePoint: UInt32, like: FreeTypeFace?) -> FreeTypeFace? {
+        ScriptFallback.face(for: codePoint, among: sortedFaces, like: like)
+    }
+
+    /// The SDF glyph of glyph `id` of `face` (shaped text: glyphs by id, not by code point);
+    /// its advance is FreeType's whole pixels, shaped text uses HarfBuzz's instead.
+    public static func glyph(id: UInt32, of face: FreeTypeFace) -> SDFGlyph? {
+        face.outline(glyphID: id).map { SDFGenerator.glyph(id: id, outline: $0) }
     }
 
     /// Every font name, sorted.

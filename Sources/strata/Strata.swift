@@ -6,7 +6,7 @@ struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "A raster map tile server with a live, per-session MapLibre style.",
-        subcommands: [Serve.self, Render.self, Bench.self]
+        subcommands: [Serve.self, Render.self, Shape.self, Bench.self]
     )
 }
 

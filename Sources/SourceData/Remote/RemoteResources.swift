@@ -2,6 +2,8 @@
 /// and errors name it.
 public enum RemoteKind: String, Sendable, Hashable, CaseIterable {
     case tileJSON = "tilejson", tile, sprite, glyphs, geojson, image
+    /// A font file of a style's `font-faces`.
+    case font
 
     /// Largest body accepted (a larger one is cut off and refused, never buffered whole).
     public var maxBytes: Int {
@@ -12,6 +14,7 @@ public enum RemoteKind: String, Sendable, Hashable, CaseIterable {
         case .glyphs: return 4 << 20
         case .geojson: return 64 << 20
         case .image: return 64 << 20
+        case .font: return 32 << 20
         }
     }
 }

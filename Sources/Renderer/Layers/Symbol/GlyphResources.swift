@@ -1,5 +1,6 @@
 import Fonts
 import Foundation
+import JSON
 import SourceData
 
 /// The glyphs of one fontstack's range, by code point: decoded from a glyph PBF, or made from
@@ -7,23 +8,36 @@ import SourceData
 struct GlyphTable: Sendable {
     private let decoded: [UInt32: SDFGlyph]
     private let fromFonts: FontRangeGlyphs?
+    /// A block of a face's glyphs by id (shaped text).
+    private let fromFace: FaceGlyphs?
     let byteSize: Int
 
     init(glyphs: [UInt32: SDFGlyph]) {
         decoded = glyphs
         fromFonts = nil
+        fromFace = nil
         byteSize = glyphs.values.reduce(64) { $0 + 48 + $1.bitmap.count }
     }
 
     init(fonts: FontRangeGlyphs) {
         decoded = [:]
         fromFonts = fonts
+        fromFace = nil
         byteSize = fonts.byteSize
+    }
+
+    init(face: FaceGlyphs) {
+        decoded = [:]
+        fromFonts = nil
+        fromFace = face
+        byteSize = face.byteSize
     }
 
     static let empty = GlyphTable(glyphs: [:])
 
+    /// A glyph by code point, or by glyph id in a table of a face's glyphs.
     func glyph(_ codePoint: UInt32) -> SDFGlyph? {
+        if let fromFace { return fromFace.glyph(codePoint) }
         if let fromFonts { return fromFonts.glyph(codePoint) }
         return decoded[codePoint]
     }
@@ -42,6 +56,10 @@ public final class GlyphResources: Sendable {
     static let maxFileBytes = 4 << 20
     /// The fonts directory (scanned on first use; the server shares it with `/fonts`).
     public let library: FontLibrary?
+    private let faceSetLock = NSLock()
+    nonisolated(unsafe) private var faceSets: [String: (StyleFontFaces, [String])] = [:]
+    nonisolated(unsafe) private var openedFaces: [String: FreeTypeFace?] = [:]
+    nonisolated(unsafe) private var remoteFaceKeys: [String] = []
 
     public init(byteBudget: Int = RenderCacheBudgets.default.glyphs, fonts: FontLibrary?) {
         cache = SourceCache(byteBudget: byteBudget, cost: { $0.byteSize })
@@ -72,6 +90,78 @@ public final class GlyphResources: Sendable {
             warnings.add("glyphs \(url) are refused (\(error)); labels use the fonts directory's glyphs")
             return nil
         }
+    }
+
+    /// The HarfBuzz shaper of a fontstack when its glyphs come from font files: the style has
+    /// no `glyphs` template and the fonts directory has one of its fonts (else its default
+    /// sans face, as `localFallback` draws); nil when glyph PBFs draw it.
+    func shaper(template: String?, fontstack: String) -> FontStackShaper? {
+        shaper(template: template, fontstack: fontstack, fontFaces: nil, directory: nil, warnings: nil)
+    }
+
+    /// The same with the style's `font-faces`: a fontstack naming one of its fonts is shaped
+    /// from its files whatever the template.
+    func shaper(template: String?, fontstack: String, fontFaces: JSONValue?, directory: DataDirectory?,
+                warnings: TileWarnings?) -> FontStackShaper? {
+        if let fontFaces, let shaper = faces(fontFaces, directory: directory, warnings: warnings).shaper(fontstack: fontstack) {
+            return shaper
+        }
+        guard template == nil, let fonts else { return nil }
+        let names = fontstack.split(separator: ",").map(String.init)
+        return fonts.shaper(for: names) ?? fonts.defaultSansName.flatMap { fonts.shaper(for: [$0]) }
+    }
+
+    /// A style's `font-faces` opened, kept per value (a few styles at a time); its problems
+    /// are warned about on every render that reads it.
+    private func faces(_ value: JSONValue, directory: DataDirectory?, warnings: TileWarnings?) -> StyleFontFaces {
+        let key = value.serialized() + "|" + (directory?.root ?? "") + (directory?.remoteGenerationKey ?? "")
+        let known: (StyleFontFaces, [String])? = faceSetLock.withLock { faceSets[key] }
+        if let known {
+            for p in known.1 { warnings?.add(p) }
+            return known.0
+        }
+        var problems: [String] = []
+        let generation = directory?.remoteGenerationKey ?? ""
+        let set = StyleFontFaces(value, directory: directory, fallback: fonts, open: openFace,
+                                 openRemote: { url, bytes in
+                                     self.openFace(url + generation, limit: 8) { FreeTypeFace(bytes: bytes, name: url) } },
+                                 problems: &problems)
+        for p in problems { warnings?.add(p) }
+        guard !set.incomplete else { return set }
+        faceSetLock.withLock {
+            if faceSets.count >= 16 { faceSets.removeAll() }
+            faceSets[key] = (set, problems)
+        }
+        return set
+    }
+
+    /// A font file opened once (faces of `font-faces` files are shared by every style naming them).
+    private func openFace(_ path: String) -> FreeTypeFace? {
+        openFace(path, limit: 256) { FreeTypeFace(path: path) }
+    }
+
+    /// A face opened once per key (a path, or a remote URL and the bodies' generation); at most
+    /// `limit` such faces are kept (remote ones hold their bytes in memory: a few).
+    private func openFace(_ path: String, limit: Int, _ make: () -> FreeTypeFace?) -> FreeTypeFace? {
+        if let known = faceSetLock.withLock({ openedFaces[path] }) { return known }
+        let face = make()
+        let remote = limit < 256
+        faceSetLock.withLock {
+            if remote, remoteFaceKeys.count >= limit {
+                for k in remoteFaceKeys { openedFaces[k] = nil }
+                remoteFaceKeys.removeAll()
+            }
+            if openedFaces.count >= 256 { openedFaces.removeAll(); remoteFaceKeys.removeAll() }
+            openedFaces[path] = .some(face)
+            if remote { remoteFaceKeys.append(path) }
+        }
+        return face
+    }
+
+    /// Glyph `id` of `face` (shaped text), its block made on first use.
+    func glyph(_ id: UInt32, of face: FreeTypeFace) -> SDFGlyph? {
+        let table = try? cache.value(for: FaceGlyphs.key(face, id)) { GlyphTable(face: FaceGlyphs(face: face)) }
+        return table?.glyph(id)
     }
 
     /// nil while a remote range is not fetched yet: callers keep asking (each ask is recorded

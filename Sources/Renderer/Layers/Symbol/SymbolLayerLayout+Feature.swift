@@ -77,9 +77,9 @@ extension SymbolLayerLayout {
         var tagged: TaggedText
         if case .formatted(let formatted) = fieldValue {
             tagged = TaggedText(formatted, stack: stack, limit: Self.maxLabelScalars, transform: prepared,
-                                image: { self.frame.images.image($0) })
+                                image: { self.frame.images.image($0) }, presentationForms: { self.shaper($0) == nil })
         } else {
-            tagged = TaggedText(string.unicodeScalars.map(\.value), stack: stack)
+            tagged = TaggedText(string.unicodeScalars.map(\.value), stack: stack, presentationForms: shaper(stack) == nil)
             tagged.wasCut = kept.utf8.count < whole.utf8.count
         }
         if tagged.codes.count > Self.maxLabelScalars {
@@ -148,12 +148,26 @@ extension SymbolLayerLayout {
         // Cursive scripts are not letter-spaced.
         let letterSpacing = text.contains(where: VerticalOrientation.isComplexShaping) ? 0 : self.spacing.value(fctx) * em
         let height = self.lineHeight.value(fctx) * em
+        // HarfBuzz's glyphs for sections in font files, shaped once for every anchor (and
+        // again with vertical punctuation for vertical writing).
+        let clusters = text.isEmpty ? nil : shapedClusters(tagged)
+        var verticalClusters: ShapedClusters?? = nil
         func shape(_ anchor: SymbolAnchor, _ justify: Double, _ translate: SIMD2<Double>,
                    writing: TextShaper.Writing = .horizontal, stacks: Bool = false) -> TextShaping? {
-            text.isEmpty ? nil
-                : TextShaper.shape(tagged, glyphs: { self.glyph($0, $1) }, maxWidth: width, lineHeight: height, anchor: anchor,
-                                   justify: justify, spacing: letterSpacing, translate: translate, writing: writing,
-                                   allowVerticalPlacement: stacks, imageScale: imageScale, breakImageScale: breakImageScale)
+            guard !text.isEmpty else { return nil }
+            var shaped = clusters
+            if writing == .vertical, clusters != nil {
+                if verticalClusters == nil {
+                    var upright = tagged
+                    VerticalPunctuation.apply(&upright.codes)
+                    verticalClusters = .some(shapedClusters(upright))
+                }
+                shaped = verticalClusters ?? nil
+            }
+            return TextShaper.shape(tagged, glyphs: { self.glyph($0, $1) }, maxWidth: width, lineHeight: height, anchor: anchor,
+                                    justify: justify, spacing: letterSpacing, translate: translate, writing: writing,
+                                    allowVerticalPlacement: stacks, imageScale: imageScale, breakImageScale: breakImageScale,
+                                    clusters: shaped)
         }
         var variableShapings: [TextShaping?] = []
         if let variable = spot.variable {

@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 import JSON
 import SourceData
@@ -16,6 +17,10 @@ final class SymbolLayerLayout {
     private var tables: [String: [GlyphTable?]] = [:]
     private var lastStack: String?
     private var lastTables: [GlyphTable?] = []
+    /// Shapers by fontstack, and shaped text's glyphs by face and id, read for this render.
+    private var shapers: [String: FontStackShaper?] = [:]
+    private struct FaceGlyphKey: Hashable { var face: ObjectIdentifier; var id: UInt32 }
+    private var faceGlyphs: [FaceGlyphKey: SDFGlyph?] = [:]
 
     init(_ layer: Layer, _ frame: RenderFrame, glyphs template: String?) {
         properties = frame.resolved(layer) { SymbolLayerProperties(layer, frame.layerContext) }
@@ -40,6 +45,29 @@ final class SymbolLayerLayout {
                                                          warnings: frame.resources.tiles.warnings)
         }
         return lastTables[r]?.glyph(cp)
+    }
+
+    /// The HarfBuzz shaper of a fontstack whose glyphs come from font files (nil: glyph PBFs).
+    func shaper(_ stack: String) -> FontStackShaper? {
+        if let known = shapers[stack] { return known }
+        let made = frame.resources.glyphs.shaper(template: template, fontstack: stack, fontFaces: frame.style.root["font-faces"],
+                                                 directory: frame.resources.dataDirectory, warnings: frame.resources.tiles.warnings)
+        shapers[stack] = .some(made)
+        return made
+    }
+
+    /// A label's text shaped where its fonts are files (nil: every section draws from PBFs).
+    func shapedClusters(_ text: TaggedText) -> ShapedClusters? {
+        ShapedClusters(text, shaper: shaper, glyph: faceGlyph)
+    }
+
+    /// Glyph `id` of `face` for shaped text, kept for the render at hand.
+    func faceGlyph(_ id: UInt32, _ face: FreeTypeFace) -> SDFGlyph? {
+        let key = FaceGlyphKey(face: ObjectIdentifier(face), id: id)
+        if let known = faceGlyphs[key] { return known }
+        let made = frame.resources.glyphs.glyph(id, of: face)
+        faceGlyphs[key] = .some(made)
+        return made
     }
 
     /// The zoom line anchors take `text-size` at. MapLibre Native asks for the size at zoom 18

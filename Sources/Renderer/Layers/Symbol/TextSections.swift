@@ -33,9 +33,10 @@ struct TaggedText {
     /// Whether text beyond `limit` code points was left out.
     var wasCut = false
 
-    /// Unformatted text in one fontstack.
-    init(_ codes: [UInt32], stack: String) {
-        self.codes = ArabicShaping.applies(codes) ? Self.shaped(codes) : codes
+    /// Unformatted text in one fontstack; `presentationForms` false when HarfBuzz shapes it
+    /// (it reads the letters themselves, not MapLibre's presentation forms).
+    init(_ codes: [UInt32], stack: String, presentationForms: Bool = true) {
+        self.codes = presentationForms && ArabicShaping.applies(codes) ? Self.shaped(codes) : codes
         sectionOf = [Int](repeating: 0, count: self.codes.count)
         sections = [TextSection(stack: stack)]
     }
@@ -52,7 +53,7 @@ struct TaggedText {
     /// missing is left out, as MapLibre leaves out an image it has no position for). Text past
     /// `limit` code points is cut before `transform` sees it (`wasCut`).
     init(_ formatted: Formatted, stack: String, limit: Int = .max, transform: (String) -> String,
-         image: (String) -> SpriteImage?) {
+         image: (String) -> SpriteImage?, presentationForms: (String) -> Bool = { _ in true }) {
         codes = []; sectionOf = []; sections = []
         var nextImageCode: UInt32 = 0xE000
         for s in formatted.sections {
@@ -75,7 +76,7 @@ struct TaggedText {
             let kept = Self.prefix(s.text, scalars: budget)
             if kept.utf8.count < s.text.utf8.count { wasCut = true }
             var text = transform(kept).unicodeScalars.map(\.value)
-            if ArabicShaping.applies(text) { text = Self.shaped(text) }
+            if presentationForms(s.fontStack ?? stack), ArabicShaping.applies(text) { text = Self.shaped(text) }
             codes += text
             sectionOf += repeatElement(sections.count - 1, count: text.count)
         }

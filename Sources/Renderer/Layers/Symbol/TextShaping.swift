@@ -1,3 +1,4 @@
+import Fonts
 import SourceData
 
 /// One glyph placed relative to the label's anchor, in pixels at MapLibre's 24 px em (y
@@ -19,8 +20,14 @@ struct PositionedGlyph {
     /// How far the glyph's line reaches above a one-em line (MapLibre's line offset).
     var lineOffset = 0.0
 
-    /// The advance MapLibre's metrics give (an image's width, or its height when stacked).
+    /// HarfBuzz's advance of a shaped glyph (px at 24 px; the glyph's whole-pixel advance is
+    /// FreeType's).
+    var shapedAdvance: Double? = nil
+
+    /// The advance MapLibre's metrics give (an image's width, or its height when stacked), or
+    /// HarfBuzz's for a shaped glyph.
     var horizontalAdvance: Double {
+        if let shapedAdvance { return shapedAdvance }
         guard let image else { return Double(glyph.advance) }
         return vertical ? image.size.y : image.size.x
     }
@@ -78,20 +85,32 @@ enum TextShaper {
     static func shape(_ input: TaggedText, glyphs: (String, UInt32) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
                       anchor: SymbolAnchor, justify: Double, spacing: Double, translate: SIMD2<Double>,
                       writing: Writing = .horizontal, allowVerticalPlacement: Bool = false,
-                      imageScale: Double = 1, breakImageScale: Double = 1) -> TextShaping? {
+                      imageScale: Double = 1, breakImageScale: Double = 1, clusters: ShapedClusters? = nil) -> TextShaping? {
         var text = input
         if writing == .vertical { VerticalPunctuation.apply(&text.codes) }
         let sections = text.sections
         func advance(_ i: Int) -> Double {
             let section = sections[text.sectionOf[i]]
             if section.isImage { return section.image.map { $0.size.x * section.scale * breakImageScale + spacing } ?? 0 }
+            if let cluster = clusters?.clusters[i] {
+                return cluster.isEmpty ? 0 : cluster.reduce(0) { $0 + $1.advance } * section.scale + spacing
+            }
             return glyphs(section.stack, text.codes[i]).map { Double($0.advance) * section.scale + spacing } ?? 0
         }
         let lines = breakLines(text.codes, advance: advance, sectionIsImage: { sections[text.sectionOf[$0]].isImage },
-                               maxWidth: maxWidth)
+                               maxWidth: maxWidth, opportunities: clusters?.breaks)
         var block = LineLayout(text: text, lineHeight: lineHeight, justify: justify, spacing: spacing, imageScale: imageScale,
-                               writing: writing, allowVerticalPlacement: allowVerticalPlacement)
-        if BidiReorder.applies(text.codes) {
+                               writing: writing, allowVerticalPlacement: allowVerticalPlacement, clusters: clusters)
+        if let clusters {
+            // ICU's bidi where HarfBuzz shapes: each line in its visual order.
+            for range in lines {
+                let order = clusters.levels.isEmpty ? Array(range) : BidiText.visualOrder(text.codes, line: range) ?? Array(range)
+                var lo = 0, hi = order.count
+                while lo < hi, whitespace.contains(text.codes[order[lo]]) { lo += 1 }
+                while hi > lo, whitespace.contains(text.codes[order[hi - 1]]) { hi -= 1 }
+                block.addLine(order[lo..<hi], glyphs: glyphs)
+            }
+        } else if BidiReorder.applies(text.codes) {
             for order in BidiReorder.reorder(text.codes, lines: lines) {
                 var lo = 0, hi = order.count
                 while lo < hi, whitespace.contains(text.codes[order[lo]]) { lo += 1 }
@@ -128,8 +147,10 @@ enum TextShaper {
     /// Line break positions chosen as MapLibre chooses them (dynamic programming over the
     /// potential breaks, badness = squared deviation from the average line width + penalty);
     /// `advance(i)` is code point i's advance plus spacing. Images may break after them.
+    /// `opportunities`: where a line may start (ICU's, for shaped text) instead of MapLibre's
+    /// breakable characters; ideographs and images still break as MapLibre breaks them.
     static func breakLines(_ text: [UInt32], advance: (Int) -> Double, sectionIsImage: (Int) -> Bool,
-                           maxWidth: Double) -> [Range<Int>] {
+                           maxWidth: Double, opportunities: Set<Int>? = nil) -> [Range<Int>] {
         var total = 0.0
         for i in text.indices { total += advance(i) }
         let lineCount = max(1, (total / maxWidth).rounded(.up))
@@ -156,7 +177,9 @@ enum TextShaper {
             if !whitespace.contains(cp) { x += advance(i) }
             guard i < text.count - 1 else { continue }
             let ideographic = allowsIdeographicBreaking(cp)
-            if breakable.contains(cp) || ideographic || sectionIsImage(i) || (i != text.count - 2 && text[i + 1] == 0x28) {
+            let breaksHere = opportunities.map { $0.contains(i + 1) }
+                ?? (breakable.contains(cp) || (i != text.count - 2 && text[i + 1] == 0x28))
+            if breaksHere || ideographic || sectionIsImage(i) {
                 var penalty = 0.0
                 if cp == 0x0A { penalty -= 10000 }
                 if cp == 0x28 || cp == 0xFF08 { penalty += 50 }
@@ -203,6 +226,8 @@ extension TextShaper {
         let lineHeight: Double, justify: Double, spacing: Double, imageScale: Double
         let writing: Writing
         let allowVerticalPlacement: Bool
+        /// HarfBuzz's glyphs for the scalars of sections shaped from font files.
+        let clusters: ShapedClusters?
         var placed: [PositionedGlyph] = []
         /// The pen's y (the next line's top), the longest and the tallest line so far.
         var y = 0.0, maxLineLength = 0.0, maxLineHeight = 0.0
@@ -265,6 +290,9 @@ extension TextShaper {
                 g.image = image
                 imageOffset = max(imageOffset, (vertical ? size.x : size.y) * scale - oneEm * box.maxScale)
                 x += (vertical ? size.y : size.x) * scale + spacing
+            } else if let cluster = clusters?.clusters[i] {
+                placeCluster(cluster, i, section: section, in: box, vertical: vertical, x: &x)
+                return
             } else {
                 guard let glyph = glyphs(section.stack, cp) else { return }
                 let baseline = vertical ? box.contentWidth - section.scale * oneEm
@@ -276,6 +304,29 @@ extension TextShaper {
             g.section = text.sectionOf[i]
             if vertical { verticalizable = true }
             placed.append(g)
+        }
+
+        /// Places a shaped cluster's glyphs at the pen by HarfBuzz's offsets and moves the pen
+        /// by its advances (an upright cluster of vertical text by one em); a scalar inside a
+        /// cluster places nothing.
+        mutating func placeCluster(_ cluster: [ShapedClusters.Glyph], _ i: Int, section: TextSection, in box: LineBox,
+                                   vertical: Bool, x: inout Double) {
+            guard !cluster.isEmpty else { return }
+            let baseline = vertical ? box.contentWidth - section.scale * oneEm
+                : (box.contentHeight - section.scale * oneEm) * section.verticalAlign
+            var pen = x
+            for c in cluster {
+                var g = PositionedGlyph(codePoint: text.codes[i], x: pen + c.dx * section.scale,
+                                        y: y + baseline + defaultOffset - c.dy * section.scale,
+                                        glyph: c.glyph, scale: section.scale, index: i)
+                g.shapedAdvance = c.advance
+                g.vertical = vertical
+                g.section = text.sectionOf[i]
+                placed.append(g)
+                pen += c.advance * section.scale
+            }
+            if vertical { verticalizable = true }
+            x = (vertical ? x + oneEm * section.scale : pen) + spacing
         }
 
         /// Justifies the glyphs placed since `start` (one line): shifts them by the line's
