@@ -17,7 +17,10 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     public let renderer: MapRenderer
     private let lock = NSLock()
     private var canvases: [Canvas] = []
-    private let encodeOptions: PNGEncodeOptions
+    /// Metatile canvases (several tiles wide), pooled apart so tile canvases stay tile-sized.
+    let metatileLock = NSLock()
+    var metatileCanvases: [Canvas] = []
+    let encodeOptions: PNGEncodeOptions
 
     public init(renderer: MapRenderer, encodeOptions: PNGEncodeOptions = PNGEncodeOptions()) {
         self.renderer = renderer
@@ -61,7 +64,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     }
 
     /// Premultiplied RGBA8 pixels in the requested file format.
-    private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, as output: ImageOutput) throws -> [UInt8] {
+    func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, as output: ImageOutput) throws -> [UInt8] {
         switch output {
         case .png:
             return try PNGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, options: encodeOptions)
@@ -72,12 +75,12 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
         }
     }
 
-    private func takeCanvas() -> Canvas? {
+    func takeCanvas() -> Canvas? {
         lock.lock(); defer { lock.unlock() }
         return canvases.popLast()
     }
 
-    private func giveBack(_ canvas: Canvas) {
+    func giveBack(_ canvas: Canvas) {
         lock.lock(); defer { lock.unlock() }
         if canvases.count < 64 { canvases.append(canvas) }
     }

@@ -1,0 +1,100 @@
+import Foundation
+import Geo
+import ImageCodec
+import SourceData
+
+/// Where an export goes, chosen by the output's name: `*.pmtiles`, `*.mbtiles`, else a folder
+/// of `z/x/y.ext` files.
+public enum ExportTarget: Sendable, Equatable {
+    case pmtiles(String), mbtiles(String), folder(String)
+
+    public init(out: String) {
+        var path = out
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if path.lowercased().hasSuffix(".pmtiles") { self = .pmtiles(path) }
+        else if path.lowercased().hasSuffix(".mbtiles") { self = .mbtiles(path) }
+        else { self = .folder(path) }
+    }
+
+    public var path: String {
+        switch self { case .pmtiles(let p), .mbtiles(let p), .folder(let p): return p }
+    }
+
+    var kind: String {
+        switch self { case .pmtiles: return "pmtiles"; case .mbtiles: return "mbtiles"; case .folder: return "folder" }
+    }
+
+    /// The journal of finished tiles, next to the output.
+    public var journalPath: String { path + ".journal" }
+}
+
+/// One export: a style's tiles over an area and zoom range, in one format and size, to one
+/// target. The same value drives `strata export` and (later) the server's export jobs.
+public struct ExportJob: Sendable {
+    public var style: LiveStyle
+    /// Recorded as the tileset's name.
+    public var name: String
+    public var area: ExportArea
+    public var zooms: ClosedRange<Int>
+    /// CSS size (256 or 512) and integer pixel ratio, as `/tiles/512/…@2x`.
+    public var tileSize: Int
+    public var scale: Int
+    public var output: ImageOutput
+    public var target: ExportTarget
+    public var threads: Int
+    /// The sources' attribution, recorded in the archive's metadata.
+    public var attribution: String?
+    /// Tiles per side drawn as one canvas and cut (1: one by one). The bytes are the same
+    /// either way, so it is not part of what a resumed export must match.
+    public var metatile: Int = 1
+
+    public init(style: LiveStyle, name: String, area: ExportArea, zooms: ClosedRange<Int>, tileSize: Int = 256, scale: Int = 1,
+                output: ImageOutput = .png, target: ExportTarget, threads: Int = 1, attribution: String? = nil) {
+        self.style = style; self.name = name; self.area = area; self.zooms = zooms
+        self.tileSize = tileSize; self.scale = scale; self.output = output; self.target = target
+        self.threads = threads; self.attribution = attribution
+    }
+
+    /// Every tile of the area at every zoom, zoom by zoom.
+    public var tiles: [TileID] { zooms.flatMap { area.tiles(zoom: $0) } }
+
+    /// What must match for a journal to be resumed: anything that changes which tiles exist or
+    /// their bytes.
+    var fingerprint: [String: String] {
+        ["style": style.renderHash, "area": area.fingerprint, "zooms": "\(zooms.lowerBound)-\(zooms.upperBound)",
+         "tile": TileRequest(z: 0, x: 0, y: 0, tileSize: tileSize, scale: scale, output: output).cacheKey, "target": target.kind]
+    }
+
+    /// The archive's self-description.
+    var description: TilesetDescription {
+        let b = area.bounds
+        let center = (lon: (b[0] + b[2]) / 2, lat: (b[1] + b[3]) / 2, zoom: (zooms.lowerBound + zooms.upperBound) / 2)
+        return TilesetDescription(name: name, format: output.fileExtension, bounds: b, center: center, minZoom: zooms.lowerBound,
+                                  maxZoom: zooms.upperBound, attribution: attribution, tileSize: tileSize, pixelRatio: scale)
+    }
+
+    /// A request for `tile` in this job's size and format, as the `/tiles` route makes it.
+    func request(_ tile: TileID) -> TileRequest { TileRequest(id: tile, tileSize: tileSize, scale: scale, output: output) }
+
+    /// Checks the options a caller may get wrong (the CLI and the routes report these).
+    public func validate() throws {
+        guard tileSize == 256 || tileSize == 512 else { throw ExportError("tile size must be 256 or 512 (got \(tileSize))") }
+        guard (1...4).contains(scale) else { throw ExportError("ratio must be 1 to 4 (got \(scale))") }
+        guard zooms.lowerBound >= 0, zooms.upperBound <= TileRequest.maxZoom else {
+            throw ExportError("zooms must lie in 0-\(TileRequest.maxZoom) (got \(zooms.lowerBound)-\(zooms.upperBound))")
+        }
+        guard metatile >= 1, metatile * tileSize * scale <= 4096 else {
+            throw ExportError("metatile must be at least 1 and its canvas at most 4096 px a side (got \(metatile) × \(tileSize * scale) px)")
+        }
+        guard (1...256).contains(threads) else { throw ExportError("threads must be 1 to 256 (got \(threads))") }
+    }
+}
+
+extension ImageOutput {
+    /// The output an export names: `png`, `webp` or `jpg`/`jpeg` and an optional quality, checked
+    /// as a tile URL's extension and `quality` are.
+    public static func export(format: String, quality: Int?, jpegBackground: JPEGEncoder.Background) throws -> ImageOutput {
+        guard extensions.contains(format) else { throw InvalidRequest("format must be png, webp or jpg (got \"\(format)\")", code: "invalid_format") }
+        return try parse(ext: format, quality: quality.map(String.init), jpegBackground: jpegBackground)
+    }
+}
