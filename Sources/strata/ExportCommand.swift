@@ -9,7 +9,7 @@ struct Export: ParsableCommand {
         abstract: "Render every tile of an area into FILE.pmtiles, FILE.mbtiles or a z/x/y folder (resumes after an interruption).")
 
     @Option(help: "A published style's name (config styles / stylesDir) or a style file.") var style: String
-    @Option(help: "Area W,S,E,N in degrees.") var bbox: String?
+    @Option(parsing: .unconditional, help: "Area W,S,E,N in degrees (a negative west needs no \"=\").") var bbox: String?
     @Option(help: "Area: a GeoJSON file of polygons (only the tiles they touch).") var geojson: String?
     @Option(help: "Zoom range A-B (or one zoom).") var zooms: String
     @Option(help: "png, webp or jpg.") var format: String = "png"

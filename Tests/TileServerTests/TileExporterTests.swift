@@ -64,14 +64,25 @@ final class TileExporterTests: XCTestCase {
         let failing = CountingRenderer(failAfter: 200)
         XCTAssertThrowsError(try TileExporter(job: try job("r.pmtiles"), renderer: failing).run())
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/r.pmtiles"), "no archive before every tile is done")
-        let journal = try ExportJournal(path: dir + "/r.pmtiles.journal", fingerprint: try job("r.pmtiles").fingerprint)
-        let kept = try journal.finished().count
+        let kept = try ExportJournal(path: dir + "/r.pmtiles.journal", fingerprint: try job("r.pmtiles").fingerprint).finished().count
         XCTAssertGreaterThanOrEqual(kept, 200 - 3 * TileExporter.batchSize, "finished batches survive the failure")
         let second = CountingRenderer()
         let s = try TileExporter(job: try job("r.pmtiles"), renderer: second).run()
         XCTAssertEqual(second.renders, 341 - kept, "only the missing tiles are rendered")
         XCTAssertEqual(s.rendered, 341 - kept)
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/r.pmtiles"), FileManager.default.contents(atPath: dir + "/whole.pmtiles"))
+    }
+
+    func testAReopenedJournalStoresARepeatedContentOnce() throws {
+        let path = dir + "/j.journal", fp = ["k": "v"]
+        do { try ExportJournal(path: path, fingerprint: fp).record([(TileID(z: 1, x: 0, y: 0)!, [1, 2, 3])]) }
+        let again = try ExportJournal(path: path, fingerprint: fp)
+        try again.record([(TileID(z: 1, x: 1, y: 0)!, [1, 2, 3]), (TileID(z: 1, x: 1, y: 1)!, [4])])
+        XCTAssertEqual(try again.tiles().count, 3)
+        XCTAssertEqual(try again.lengths().count, 2)
+        XCTAssertThrowsError(try ExportJournal(path: path, fingerprint: fp), "a second writer of an open journal") {
+            XCTAssertTrue("\($0)".contains("another export"), "\($0)")
+        }
     }
 
     func testAJournalOfAnotherExportIsRefused() throws {

@@ -15,12 +15,24 @@ final class ExportJournal: @unchecked Sendable {
     /// Content ids by hash, so a repeated tile (sea, empty land) costs no database lookup.
     private var ids: [Data: Int64] = [:]
     private let lock = NSLock()
+    /// An exclusive `flock` on `path.lock`, held while open: two exports never write one
+    /// journal (the kernel drops it when the process dies, so a killed export leaves none).
+    private var lockFD: Int32 = -1
 
-    /// Opens or creates the journal; throws when it was made by an export with other options.
+    /// Opens or creates the journal; throws when it was made by an export with other options
+    /// or another export has it open.
     init(path: String, fingerprint: [String: String]) throws {
         self.path = path
+        lockFD = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard lockFD >= 0 else { throw ExportError("cannot create \(path).lock: \(String(cString: strerror(errno)))") }
+        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
+            close(lockFD)
+            throw ExportError("another export is writing \(path) (its lock \(path).lock is held)")
+        }
         var config = Configuration()
         config.label = "export-journal"
+        // Another process may read it (a progress check): wait for its lock, never fail on it.
+        config.busyMode = .timeout(30)
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
         db = try DatabaseQueue(path: path, configuration: config)
         try db.write { db in
@@ -94,10 +106,18 @@ final class ExportJournal: @unchecked Sendable {
         }
     }
 
+    deinit { release() }
+
+    /// Lets another export open the journal (this one is done with it, or failed).
+    func release() {
+        lock.lock(); defer { lock.unlock() }
+        if lockFD >= 0 { close(lockFD); lockFD = -1 }
+    }
+
     /// Closes and deletes the journal (after the output is in place).
     func remove() throws {
         try db.close()
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", ".lock"] { unlink(path + suffix) }
         AtomicFileWriter.syncFolder(of: path)
     }
 }

@@ -52,6 +52,7 @@ public final class TileExporter: @unchecked Sendable {
         let all = job.tiles
         guard !all.isEmpty else { throw ExportError("the area holds no tile at zooms \(job.zooms.lowerBound)-\(job.zooms.upperBound)") }
         let journal = try ExportJournal(path: job.target.journalPath, fingerprint: job.fingerprint)
+        defer { journal.release() }
         let finished = try journal.finished()
         let todo = all.filter { !finished.contains($0) }
         queue = ExportUnit.units(todo, span: job.metatile)
