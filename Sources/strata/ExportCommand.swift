@@ -16,7 +16,6 @@ struct Export: ParsableCommand {
     @Option(help: "WebP/JPEG quality 1-100 (WebP without one is lossless; JPEG defaults to 85).") var quality: Int?
     @Option(help: "Tile size: 256 or 512.") var tileSize: Int = 256
     @Option(help: "Pixel ratio (1-4): 2 gives @2x tiles.") var ratio: Int = 1
-    @Option(help: "Draw N×N tiles as one canvas and cut them (the same bytes; 1: one by one).") var metatile: Int = 1
     @Option(help: "Render threads (default: every core).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Output: FILE.pmtiles, FILE.mbtiles or a folder.") var out: String
     @Option(help: "Config file (as for serve): data, styles and fonts directories, jpegBackground.") var config: String?
@@ -63,10 +62,8 @@ struct Export: ParsableCommand {
             let output = try ImageOutput.export(format: format, quality: quality, jpegBackground: cfg.jpegBackground)
             let job = ExportJob(style: loaded.style, name: loaded.name, area: area, zooms: try Self.zoomRange(zooms), tileSize: tileSize,
                                 scale: ratio, output: output, target: ExportTarget(out: out), threads: threads, attribution: loaded.attribution)
-            var withMetatile = job
-            withMetatile.metatile = metatile
-            try withMetatile.validate()
-            return (withMetatile, renderer)
+            try job.validate()
+            return (job, renderer)
         } catch let e as ExportError {
             throw ValidationError(e.message)
         } catch let e as InvalidRequest {

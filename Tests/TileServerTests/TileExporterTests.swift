@@ -104,5 +104,7 @@ final class TileExporterTests: XCTestCase {
         XCTAssertGreaterThan(try ExportArea.box("-180,-85,180,85").tiles(zoom: 3).count, area.tiles(zoom: 3).count)
         XCTAssertThrowsError(try ExportArea.geoJSON(Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8), name: "p"))
         XCTAssertThrowsError(try ExportArea.geoJSON(Array("nope".utf8), name: "n"))
+        XCTAssertThrowsError(try job("huge.pmtiles", zooms: 0...20).validate(), "the world to z20 is more than one export takes")
+        XCTAssertNoThrow(try job("fine.pmtiles", zooms: 0...10).validate())
     }
 }

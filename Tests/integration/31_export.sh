@@ -106,6 +106,7 @@ bad_run --style city --bbox 13,53,14,54 --zooms 5-3
 bad_run --style city --bbox 13,53,14,54 --zooms 13 --format gif
 bad_run --style city --bbox 13,53,14,54 --zooms 13 --tile-size 300
 bad_run --style nosuchstyle --bbox 13,53,14,54 --zooms 13
+bad_run --style city --bbox -180,-85,180,85 --zooms 0-20
 bad_run --style city --zooms 13
 grep -q "bbox\|geojson" "$WORK/bad.txt" || fail "the missing area is not named: $(cat "$WORK/bad.txt")"; pass
 echo "31_export: $CHECKS checks passed"

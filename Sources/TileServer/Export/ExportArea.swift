@@ -47,16 +47,24 @@ public struct ExportArea: Sendable {
         return ExportArea(bounds: [w, s, e, n], polygons: polygons, fingerprint: "geojson:" + StableHash.hex(String(decoding: bytes, as: UTF8.self)))
     }
 
-    /// Every tile of zoom `z` the area touches, by x then y.
-    public func tiles(zoom z: Int) -> [TileID] {
+    /// The columns and rows of zoom `z` the bounds cover (nil: none).
+    func range(zoom z: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         let nw = WebMercator.project(lon: bounds[0], lat: bounds[3]), se = WebMercator.project(lon: bounds[2], lat: bounds[1])
         let n = 1 << z
         let x0 = max(0, Int((nw.x * Double(n)).rounded(.down))), x1 = min(n - 1, Int((se.x * Double(n)).rounded(.up)) - 1)
         let y0 = max(0, Int((nw.y * Double(n)).rounded(.down))), y1 = min(n - 1, Int((se.y * Double(n)).rounded(.up)) - 1)
-        guard x0 <= x1, y0 <= y1 else { return [] }
+        return x0 <= x1 && y0 <= y1 ? (x0...x1, y0...y1) : nil
+    }
+
+    /// Tiles of the bounds at zoom `z`, counted without listing them (an upper bound for polygons).
+    public func boundsTileCount(zoom z: Int) -> Int { range(zoom: z).map { $0.x.count * $0.y.count } ?? 0 }
+
+    /// Every tile of zoom `z` the area touches, by x then y.
+    public func tiles(zoom z: Int) -> [TileID] {
+        guard let (xs, ys) = range(zoom: z) else { return [] }
         var out: [TileID] = []
-        for x in x0...x1 {
-            for y in y0...y1 {
+        for x in xs {
+            for y in ys {
                 guard let t = TileID(z: z, x: x, y: y) else { continue }
                 if polygons.isEmpty || polygons.contains(where: { AreaGeometry.intersects($0, t.worldBounds) }) { out.append(t) }
             }

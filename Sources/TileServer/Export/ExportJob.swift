@@ -44,9 +44,6 @@ public struct ExportJob: Sendable {
     public var threads: Int
     /// The sources' attribution, recorded in the archive's metadata.
     public var attribution: String?
-    /// Tiles per side drawn as one canvas and cut (1: one by one). The bytes are the same
-    /// either way, so it is not part of what a resumed export must match.
-    public var metatile: Int = 1
 
     public init(style: LiveStyle, name: String, area: ExportArea, zooms: ClosedRange<Int>, tileSize: Int = 256, scale: Int = 1,
                 output: ImageOutput = .png, target: ExportTarget, threads: Int = 1, attribution: String? = nil) {
@@ -54,6 +51,9 @@ public struct ExportJob: Sendable {
         self.tileSize = tileSize; self.scale = scale; self.output = output; self.target = target
         self.threads = threads; self.attribution = attribution
     }
+
+    /// Most tiles one export lists (its queue and journal index are held in memory).
+    public static let maxTiles = 20_000_000
 
     /// Every tile of the area at every zoom, zoom by zoom.
     public var tiles: [TileID] { zooms.flatMap { area.tiles(zoom: $0) } }
@@ -83,8 +83,9 @@ public struct ExportJob: Sendable {
         guard zooms.lowerBound >= 0, zooms.upperBound <= TileRequest.maxZoom else {
             throw ExportError("zooms must lie in 0-\(TileRequest.maxZoom) (got \(zooms.lowerBound)-\(zooms.upperBound))")
         }
-        guard metatile >= 1, metatile * tileSize * scale <= 4096 else {
-            throw ExportError("metatile must be at least 1 and its canvas at most 4096 px a side (got \(metatile) × \(tileSize * scale) px)")
+        let count = zooms.reduce(0) { $0 + area.boundsTileCount(zoom: $1) }
+        guard count <= Self.maxTiles else {
+            throw ExportError("the area holds \(count) tiles at zooms \(zooms.lowerBound)-\(zooms.upperBound), more than one export takes (\(Self.maxTiles)): split it by zoom or area")
         }
         guard (1...256).contains(threads) else { throw ExportError("threads must be 1 to 256 (got \(threads))") }
     }

@@ -27,7 +27,7 @@ public final class TileExporter: @unchecked Sendable {
     private let renderer: any TileRenderer
     private let onProgress: (ExportProgressState, Bool) -> Void
     private let lock = NSLock()
-    private var queue: [ExportUnit] = []
+    private var queue: [TileID] = []
     private var next = 0
     private var pending: [(tile: TileID, bytes: [UInt8])] = []
     private var done = 0
@@ -54,9 +54,8 @@ public final class TileExporter: @unchecked Sendable {
         let journal = try ExportJournal(path: job.target.journalPath, fingerprint: job.fingerprint)
         defer { journal.release() }
         let finished = try journal.finished()
-        let todo = all.filter { !finished.contains($0) }
-        queue = ExportUnit.units(todo, span: job.metatile)
-        done = all.count - todo.count
+        queue = all.filter { !finished.contains($0) }
+        done = all.count - queue.count
         let resumed = done
         start = DispatchTime.now().uptimeNanoseconds
         try renderAll(journal: journal, total: all.count, resumed: resumed)
@@ -95,16 +94,18 @@ public final class TileExporter: @unchecked Sendable {
     /// One worker: take a tile, render it, hand a full batch to the journal.
     private func work(journal: ExportJournal, total: Int, resumed: Int) {
         while true {
-            let unit: ExportUnit? = lock.withLock {
+            let tile: TileID? = lock.withLock {
                 guard failure == nil, !cancelled, next < queue.count else { return nil }
                 defer { next += 1 }
                 return queue[next]
             }
-            guard let unit else { return }
+            guard let tile else { return }
             do {
-                let rendered = try RemoteNeeds.collecting { try render(unit) }
+                let bytes = try RemoteNeeds.collecting {
+                    try renderer.renderTile(style: job.style, tile: job.request(tile), budget: .distant)
+                }
                 let batch: [(tile: TileID, bytes: [UInt8])]? = lock.withLock {
-                    pending.append(contentsOf: rendered)
+                    pending.append((tile, bytes))
                     guard pending.count >= Self.batchSize else { return nil }
                     defer { pending = [] }
                     return pending
@@ -115,19 +116,10 @@ public final class TileExporter: @unchecked Sendable {
                     onProgress(s, false)
                 }
             } catch {
-                lock.withLock { if failure == nil { failure = Self.describe(error, unit.origin) } }
+                lock.withLock { if failure == nil { failure = Self.describe(error, tile) } }
                 return
             }
         }
-    }
-
-    /// A unit's tiles: one by one, or as one metatile cut into the tiles the unit needs.
-    private func render(_ unit: ExportUnit) throws -> [(tile: TileID, bytes: [UInt8])] {
-        if unit.span > 1, let block = try renderer.renderMetatile(style: job.style, origin: job.request(unit.origin), span: unit.span, budget: .distant) {
-            let wanted = Set(unit.tiles)
-            return block.filter { wanted.contains($0.0) }.map { (tile: $0.0, bytes: $0.1) }
-        }
-        return try unit.tiles.map { (tile: $0, bytes: try renderer.renderTile(style: job.style, tile: job.request($0), budget: .distant)) }
     }
 
     static func describe(_ error: Error, _ tile: TileID) -> Error {
@@ -135,29 +127,5 @@ public final class TileExporter: @unchecked Sendable {
             return ExportError("tile \(tile) needs remote data (an http source, sprite or glyphs); exports render local data only")
         }
         return ExportError("tile \(tile) failed: \(error)")
-    }
-}
-
-/// What one worker renders at a time: a tile, or the tiles of one metatile block.
-struct ExportUnit: Sendable {
-    let origin: TileID
-    let span: Int
-    let tiles: [TileID]
-
-    /// `tiles` grouped into `span`×`span` blocks aligned on the grid (span 1: one unit per tile;
-    /// a block needing one tile renders it alone).
-    static func units(_ tiles: [TileID], span: Int) -> [ExportUnit] {
-        guard span > 1 else { return tiles.map { ExportUnit(origin: $0, span: 1, tiles: [$0]) } }
-        var order: [TileID] = []
-        var groups: [TileID: [TileID]] = [:]
-        for t in tiles {
-            let o = TileID(z: t.z, x: t.x / span * span, y: t.y / span * span)!
-            if groups[o] == nil { order.append(o) }
-            groups[o, default: []].append(t)
-        }
-        return order.map { o in
-            let members = groups[o]!
-            return members.count == 1 ? ExportUnit(origin: members[0], span: 1, tiles: members) : ExportUnit(origin: o, span: span, tiles: members)
-        }
     }
 }

@@ -17,10 +17,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     public let renderer: MapRenderer
     private let lock = NSLock()
     private var canvases: [Canvas] = []
-    /// Metatile canvases (several tiles wide), pooled apart so tile canvases stay tile-sized.
-    let metatileLock = NSLock()
-    var metatileCanvases: [Canvas] = []
-    let encodeOptions: PNGEncodeOptions
+    private let encodeOptions: PNGEncodeOptions
     /// WebP/JPEG files of one-colour tiles (sea, empty land) by colour, size and format: encoded
     /// once (PNG has its own cache in PNGCodec). Bounded: starts over when full.
     private var uniformFiles: [UniformKey: [UInt8]] = [:]
@@ -78,7 +75,7 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     }
 
     /// Premultiplied RGBA8 pixels in the requested file format.
-    func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, as output: ImageOutput) throws -> [UInt8] {
+    private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, as output: ImageOutput) throws -> [UInt8] {
         switch output {
         case .png:
             return try PNGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height, options: encodeOptions)
@@ -89,12 +86,12 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
         }
     }
 
-    func takeCanvas() -> Canvas? {
+    private func takeCanvas() -> Canvas? {
         lock.lock(); defer { lock.unlock() }
         return canvases.popLast()
     }
 
-    func giveBack(_ canvas: Canvas) {
+    private func giveBack(_ canvas: Canvas) {
         lock.lock(); defer { lock.unlock() }
         if canvases.count < 64 { canvases.append(canvas) }
     }

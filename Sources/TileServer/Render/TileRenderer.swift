@@ -1,5 +1,4 @@
 import Fonts
-import Geo
 import JSON
 import Renderer
 
@@ -19,10 +18,6 @@ public protocol TileRenderer: Sendable {
     var warnings: TileWarnings? { get }
     /// The fonts folder its labels read (nil: none), which the `/fonts` routes share.
     var fonts: FontLibrary? { get }
-    /// The tiles of a `span`×`span` block of `origin`'s zoom (cut at the grid's edge), top-left
-    /// `origin`, drawn as one canvas and cut, each equal byte for byte to `renderTile` of it;
-    /// nil when this renderer draws tiles one by one only.
-    func renderMetatile(style: LiveStyle, origin: TileRequest, span: Int, budget: Deadline) throws -> [(TileID, [UInt8])]?
 }
 
 extension TileRenderer {
@@ -31,5 +26,4 @@ extension TileRenderer {
     public var cacheUsage: [RenderCacheUsage] { [] }
     public var warnings: TileWarnings? { nil }
     public var fonts: FontLibrary? { nil }
-    public func renderMetatile(style: LiveStyle, origin: TileRequest, span: Int, budget: Deadline) throws -> [(TileID, [UInt8])]? { nil }
 }
