@@ -36,12 +36,23 @@ struct Export: ParsableCommand {
         let job = try makeJob(cfg)
         let printer = ExportProgressPrinter()
         let exporter = TileExporter(job: job.job, renderer: job.renderer, onProgress: { s, final in if !quiet { printer.update(s, final: final) } })
+        // Ctrl-C or SIGTERM: the workers stop after their tile, finished tiles stay in the
+        // journal, and the same command resumes.
+        let signals = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { exporter.cancel() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         do {
             let s = try exporter.run()
             print("\(s.path): \(s.tiles) tiles (\(s.rendered) rendered now, \(s.tiles - s.rendered) from the journal), "
                   + "\(s.contents) distinct, " + String(format: "%.1f tiles/s, %.1f s", s.tilesPerSecond, s.seconds))
         } catch let e as ExportError {
-            throw ValidationError(e.message)
+            FileHandle.standardError.write(Data("strata export: \(e.message)\n".utf8))
+            throw ExitCode(1)
         }
     }
 

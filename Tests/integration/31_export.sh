@@ -4,7 +4,7 @@
 # style, a PMTiles archive read back with the `pmtiles` package (PyPI) and an MBTiles file read
 # with sqlite3, every tile once with the folder's bytes; a `kill -9` in the middle, then the
 # same command, ends with the same archive as an uninterrupted run without rendering again what
-# was done; bad options are refused naming the option.
+# was done; SIGTERM stops cleanly with the journal kept; bad options are refused.
 source "$(dirname "$0")/lib.sh"
 SHARED="${STRATA_SHARED:-$STRATA_ROOT/../shared}"
 OSM="$SHARED/data/osm-neubrandenburg"
@@ -94,6 +94,23 @@ FROM_JOURNAL=$(sed -n 's/.*rendered now, \([0-9]*\) from the journal.*/\1/p' "$W
 [ "${FROM_JOURNAL:-0}" -ge 16 ] || fail "the rerun redid finished tiles: $(cat "$WORK/resumed.txt")"; pass
 cmp -s "$WORK/killed.pmtiles" "$WORK/whole.pmtiles" || fail "the resumed archive differs from the uninterrupted one"; pass
 [ ! -e "$WORK/killed.pmtiles.journal" ] && [ ! -e "$WORK/killed.pmtiles.journal.lock" ] || fail "journal left behind"; pass
+
+# SIGTERM (as Ctrl-C): a clean stop that keeps the finished tiles, and the same command resumes.
+"$STRATA_BIN" export --config "$STRATA_CONFIG" --data-dir "$WORK/data" --quiet $BIG --out "$WORK/termed.pmtiles" > /dev/null 2> "$WORK/term.txt" &
+EXPORT_PID=$!
+for _ in $(seq 1 2400); do
+  n=0
+  [ -e "$WORK/termed.pmtiles.journal" ] && n=$(sqlite3 -readonly "$WORK/termed.pmtiles.journal" "SELECT count(*) FROM tiles" 2>/dev/null || echo 0)
+  [ "${n:-0}" -ge 16 ] && break
+  sleep 0.05
+done
+kill -TERM "$EXPORT_PID" 2>/dev/null || fail "the export finished before SIGTERM"
+RC=0; wait "$EXPORT_PID" || RC=$?
+[ "$RC" != 0 ] || fail "a stopped export exited 0"; pass
+grep -q "resumes" "$WORK/term.txt" || fail "no word on resuming: $(cat "$WORK/term.txt")"; pass
+[ ! -e "$WORK/termed.pmtiles" ] && [ -e "$WORK/termed.pmtiles.journal" ] || fail "after SIGTERM: no journal, or an archive"; pass
+export_run $BIG --out "$WORK/termed.pmtiles" > /dev/null || fail "the rerun after SIGTERM failed"
+cmp -s "$WORK/termed.pmtiles" "$WORK/whole.pmtiles" || fail "the archive after SIGTERM + rerun differs"; pass
 
 # Bad options: refused, nothing written.
 bad_run() {

@@ -88,7 +88,7 @@ public final class TileExporter: @unchecked Sendable {
         let rest = lock.withLock { () -> [(tile: TileID, bytes: [UInt8])] in defer { pending = [] }; return pending }
         if failure == nil { try journal.record(rest); lock.withLock { done += rest.count } }
         if let failure { throw failure }
-        if cancelled { throw ExportError("the export was cancelled") }
+        if cancelled { throw ExportError("cancelled: the finished tiles are kept in \(journal.path); the same command resumes") }
     }
 
     /// One worker: take a tile, render it, hand a full batch to the journal.
