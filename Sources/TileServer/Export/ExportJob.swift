@@ -68,7 +68,8 @@ public struct ExportJob: Sendable {
     /// The archive's self-description.
     var description: TilesetDescription {
         let b = area.bounds
-        let center = (lon: (b[0] + b[2]) / 2, lat: (b[1] + b[3]) / 2, zoom: (zooms.lowerBound + zooms.upperBound) / 2)
+        func micro(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
+        let center = (lon: micro((b[0] + b[2]) / 2), lat: micro((b[1] + b[3]) / 2), zoom: (zooms.lowerBound + zooms.upperBound) / 2)
         return TilesetDescription(name: name, format: output.fileExtension, bounds: b, center: center, minZoom: zooms.lowerBound,
                                   maxZoom: zooms.upperBound, attribution: attribution, tileSize: tileSize, pixelRatio: scale)
     }
