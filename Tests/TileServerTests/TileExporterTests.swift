@@ -43,7 +43,7 @@ final class TileExporterTests: XCTestCase {
     func testEveryTileOfEachTargetOnceWithItsBytes() throws {
         let expected = try job("x").tiles
         XCTAssertEqual(expected.count, 1 + 4 + 16 + 64 + 256)
-        for out in ["t.pmtiles", "t.mbtiles", "folder"] {
+        for out in ["t.pmtiles", "sub/dir/t.mbtiles", "folder"] {
             let r = CountingRenderer()
             let s = try TileExporter(job: try job(out), renderer: r).run()
             XCTAssertEqual(s.tiles, expected.count); XCTAssertEqual(r.renders, expected.count)
@@ -51,7 +51,7 @@ final class TileExporterTests: XCTestCase {
             let read: (TileID) throws -> [UInt8]?
             switch out {
             case "t.pmtiles": let a = try PMTilesArchive(path: dir + "/t.pmtiles"); read = { try a.tile(z: $0.z, x: $0.x, y: $0.y) }
-            case "t.mbtiles": let a = try MBTilesArchive(path: dir + "/t.mbtiles"); read = { try a.tile(z: $0.z, x: $0.x, y: $0.y) }
+            case "sub/dir/t.mbtiles": let a = try MBTilesArchive(path: dir + "/sub/dir/t.mbtiles"); read = { try a.tile(z: $0.z, x: $0.x, y: $0.y) }
             default: read = { FileManager.default.contents(atPath: "\(self.dir!)/folder/\($0.z)/\($0.x)/\($0.y).png").map { [UInt8]($0) } }
             }
             for t in expected { XCTAssertEqual(try read(t), try r.renderTile(style: try job(out).style, tile: TileRequest(id: t, tileSize: 256, scale: 1), budget: .distant), "\(out) \(t)") }

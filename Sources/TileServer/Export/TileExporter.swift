@@ -51,6 +51,8 @@ public final class TileExporter: @unchecked Sendable {
         try job.validate()
         let all = job.tiles
         guard !all.isEmpty else { throw ExportError("the area holds no tile at zooms \(job.zooms.lowerBound)-\(job.zooms.upperBound)") }
+        let folder = (job.target.journalPath as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let journal = try ExportJournal(path: job.target.journalPath, fingerprint: job.fingerprint)
         defer { journal.release() }
         let finished = try journal.finished()
