@@ -71,8 +71,9 @@ struct Export: ParsableCommand {
             default: throw ValidationError("give one of --bbox W,S,E,N or --geojson FILE")
             }
             let output = try ImageOutput.export(format: format, quality: quality, jpegBackground: cfg.jpegBackground)
-            let job = ExportJob(style: loaded.style, name: loaded.name, area: area, zooms: try Self.zoomRange(zooms), tileSize: tileSize,
+            var job = ExportJob(style: loaded.style, name: loaded.name, area: area, zooms: try Self.zoomRange(zooms), tileSize: tileSize,
                                 scale: ratio, output: output, target: ExportTarget(out: out), threads: threads, attribution: loaded.attribution)
+            job.dataVersion = ExportJob.dataVersion(root: directory.root, archives: directory.archives, output: Serve.absolute(out, FileManager.default.currentDirectoryPath))
             try job.validate()
             return (job, renderer)
         } catch let e as ExportError {

@@ -90,6 +90,23 @@ final class TileExporterTests: XCTestCase {
         XCTAssertThrowsError(try TileExporter(job: try job("o.mbtiles", zooms: 0...5), renderer: CountingRenderer()).run()) {
             XCTAssertTrue("\($0)".contains("journal of a different export"), "\($0)")
         }
+        // Changed data (an edited file in the data directory) is another export too.
+        let data = dir + "/data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: data + "/a.geojson", contents: Data("{}".utf8))
+        let before = ExportJob.dataVersion(root: data, archives: [:])
+        FileManager.default.createFile(atPath: data + "/a.geojson", contents: Data("{ }".utf8))
+        XCTAssertNotEqual(ExportJob.dataVersion(root: data, archives: [:]), before)
+        let now = ExportJob.dataVersion(root: data, archives: [:], output: data + "/out.pmtiles")
+        FileManager.default.createFile(atPath: data + "/out.pmtiles.journal", contents: Data([1]))
+        FileManager.default.createFile(atPath: data + "/strata.sqlite-wal", contents: Data([1]))
+        XCTAssertEqual(ExportJob.dataVersion(root: data, archives: [:], output: data + "/out.pmtiles"), now,
+                       "neither the export's own journal nor a session store beside the data is data")
+        var changed = try job("o.mbtiles")
+        changed.dataVersion = "other"
+        XCTAssertThrowsError(try TileExporter(job: changed, renderer: CountingRenderer()).run()) {
+            XCTAssertTrue("\($0)".contains("data"), "\($0)")
+        }
     }
 
     func testAreas() throws {

@@ -44,6 +44,8 @@ public struct ExportJob: Sendable {
     public var threads: Int
     /// The sources' attribution, recorded in the archive's metadata.
     public var attribution: String?
+    /// What the data looked like (`dataVersion(of:)`): a resumed export must draw the same data.
+    public var dataVersion = ""
 
     public init(style: LiveStyle, name: String, area: ExportArea, zooms: ClosedRange<Int>, tileSize: Int = 256, scale: Int = 1,
                 output: ImageOutput = .png, target: ExportTarget, threads: Int = 1, attribution: String? = nil) {
@@ -62,7 +64,8 @@ public struct ExportJob: Sendable {
     /// their bytes.
     var fingerprint: [String: String] {
         ["style": style.renderHash, "area": area.fingerprint, "zooms": "\(zooms.lowerBound)-\(zooms.upperBound)",
-         "tile": TileRequest(z: 0, x: 0, y: 0, tileSize: tileSize, scale: scale, output: output).cacheKey, "target": target.kind]
+         "tile": TileRequest(z: 0, x: 0, y: 0, tileSize: tileSize, scale: scale, output: output).cacheKey, "target": target.kind,
+         "data": dataVersion]
     }
 
     /// The archive's self-description.
@@ -72,6 +75,28 @@ public struct ExportJob: Sendable {
         let center = (lon: micro((b[0] + b[2]) / 2), lat: micro((b[1] + b[3]) / 2), zoom: (zooms.lowerBound + zooms.upperBound) / 2)
         return TilesetDescription(name: name, format: output.fileExtension, bounds: b, center: center, minZoom: zooms.lowerBound,
                                   maxZoom: zooms.upperBound, attribution: attribution, tileSize: tileSize, pixelRatio: scale)
+    }
+
+    /// What a style's sources, sprites and glyphs read from the data directory.
+    static let dataExtensions: Set<String> = ["geojson", "json", "mbtiles", "pmtiles", "pbf", "png", "jpg", "jpeg", "webp"]
+
+    /// The size and modification time of every data file directly in the data directory
+    /// (`dataExtensions`: not the session store living there) and of each configured archive,
+    /// hashed: an edited GeoJSON file or a replaced archive changes it. The export's own files
+    /// (`output`, its journal and temporary file) do not count.
+    public static func dataVersion(root: String, archives: [String: String], output: String = "") -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).map { root + "/" + $0 }
+        let own = output.isEmpty ? nil : URL(fileURLWithPath: output).standardizedFileURL.path
+        let data = names.filter { dataExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+        let paths = Set(data + archives.values).sorted().filter { p in
+            own.map { !URL(fileURLWithPath: p).standardizedFileURL.path.hasPrefix($0) } ?? true
+        }
+        let stamps = paths.compactMap { path -> String? in
+            var st = stat()
+            guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+            return "\(path):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+        }
+        return StableHash.hex(stamps.joined(separator: "\n"))
     }
 
     /// A request for `tile` in this job's size and format, as the `/tiles` route makes it.
