@@ -1,4 +1,4 @@
-// zlib's inflate behind one function, so Swift never handles z_stream or its macros.
+// zlib's inflate and gzip deflate behind plain functions, so Swift never handles z_stream or its macros.
 #include "strata_zlib.h"
 
 #include <stdlib.h>
@@ -61,6 +61,33 @@ int strata_inflate(const uint8_t *src, size_t src_len, size_t limit, uint8_t **o
         return code;
     }
     if (produced > limit) { free(buffer); return STRATA_INFLATE_TOO_LARGE; }
+    *out = buffer;
+    *out_len = produced;
+    return STRATA_INFLATE_OK;
+}
+
+void strata_deflate_free(uint8_t *buffer) { free(buffer); }
+
+int strata_gzip(const uint8_t *src, size_t src_len, int level, uint8_t **out, size_t *out_len) {
+    *out = NULL;
+    *out_len = 0;
+    // zlib counts in uLong/uInt: refuse what it cannot take in one call.
+    if (src_len > (1u << 30)) return STRATA_INFLATE_TOO_LARGE;
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    // 15 window bits + 16: a gzip header and trailer (PMTiles' "gzip" compression).
+    if (deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return STRATA_INFLATE_NO_MEMORY;
+    size_t capacity = deflateBound(&zs, (uLong)src_len) + 32;
+    uint8_t *buffer = malloc(capacity);
+    if (!buffer) { deflateEnd(&zs); return STRATA_INFLATE_NO_MEMORY; }
+    zs.next_in = (Bytef *)src;
+    zs.avail_in = (uInt)src_len;
+    zs.next_out = buffer;
+    zs.avail_out = (uInt)capacity;
+    int status = deflate(&zs, Z_FINISH);
+    size_t produced = capacity - zs.avail_out;
+    deflateEnd(&zs);
+    if (status != Z_STREAM_END) { free(buffer); return STRATA_INFLATE_CORRUPT; }
     *out = buffer;
     *out_len = produced;
     return STRATA_INFLATE_OK;

@@ -1,12 +1,12 @@
 import ArgumentParser
 
-/// The `strata` command line: `serve`, `render`, `bench …`.
+/// The `strata` command line: `serve`, `render`, `export`, `bench …`.
 @main
 struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "A raster map tile server with a live, per-session MapLibre style.",
-        subcommands: [Serve.self, Render.self, Shape.self, Bench.self]
+        subcommands: [Serve.self, Render.self, Export.self, Shape.self, Bench.self]
     )
 }
 

@@ -20,4 +20,11 @@ int strata_inflate(const uint8_t *src, size_t src_len, size_t limit, uint8_t **o
 
 void strata_inflate_free(uint8_t *buffer);
 
+/// Compresses `src` as one gzip member (deflate `level` 0-9) into a malloc'ed buffer that the
+/// caller frees with strata_deflate_free. Returns STRATA_INFLATE_OK, or NO_MEMORY / TOO_LARGE
+/// (input over 1 GiB) with *out NULL.
+int strata_gzip(const uint8_t *src, size_t src_len, int level, uint8_t **out, size_t *out_len);
+
+void strata_deflate_free(uint8_t *buffer);
+
 #endif

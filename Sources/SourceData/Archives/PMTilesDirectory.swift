@@ -80,3 +80,27 @@ enum PMTilesDirectory {
         return acc + d
     }
 }
+
+extension PMTilesDirectory {
+    /// Encodes a directory as `decode` reads it: the count, then delta-coded tile ids, run
+    /// lengths, lengths, and offsets (0 when an entry follows the previous one's bytes, else
+    /// offset + 1), all varints. `entries` are sorted by tile id.
+    static func encode(_ entries: [PMTilesEntry]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(entries.count * 6 + 8)
+        func varint(_ v: UInt64) {
+            var v = v
+            while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+            out.append(UInt8(v))
+        }
+        varint(UInt64(entries.count))
+        var last: UInt64 = 0
+        for e in entries { varint(e.tileID - last); last = e.tileID }
+        for e in entries { varint(e.runLength) }
+        for e in entries { varint(e.length) }
+        for (i, e) in entries.enumerated() {
+            if i > 0, e.offset == entries[i - 1].offset + entries[i - 1].length { varint(0) } else { varint(e.offset + 1) }
+        }
+        return out
+    }
+}

@@ -11,7 +11,8 @@ public enum ServerRunner {
     public static func run(config: ServerConfig, dataDirectory: DataDirectory? = nil, renderer: any TileRenderer,
                            metrics: ServerMetrics = ServerMetrics(), logger: Logger = Logger(label: "strata")) async throws {
         let store = try SessionStoreFactory.make(config.store, connections: config.storeThreads)
-        let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer, metrics: metrics)
+        let app = StrataApp(config: config, dataDirectory: dataDirectory, store: store, renderer: renderer, metrics: metrics,
+                            tileDisk: try TileDiskCache.configured(config))
         let server: HTTPServer
         do {
             server = try await HTTPServer.start(host: config.host, port: config.port, responder: app,

@@ -46,8 +46,9 @@ public final class StrataApp: HTTPResponder {
     let publishedData = PublishedData()
 
     /// `dataDirectory` is the object the renderer resolves through (nil: made from `config`).
+    /// `tileDisk`: the disk tile cache (`tileCacheDir`; nil: none, see `TileDiskCache.configured`).
     public init(config: ServerConfig, dataDirectory: DataDirectory? = nil, store: any SessionStore, renderer: any TileRenderer,
-                metrics: ServerMetrics = ServerMetrics()) {
+                metrics: ServerMetrics = ServerMetrics(), tileDisk: TileDiskCache? = nil) {
         self.config = config
         self.metrics = metrics
         self.renderer = renderer
@@ -78,7 +79,7 @@ public final class StrataApp: HTTPResponder {
         let warnings = SessionWarnings()
         self.warnings = warnings
         self.tiles = TileService(pool: pool, cacheBytes: config.tileCacheBytes, budgetMs: config.renderTimeoutMs, metrics: metrics,
-                                 remote: remote, onWarnings: { owner, messages in warnings.add(messages, session: owner) })
+                                 remote: remote, disk: tileDisk, onWarnings: { owner, messages in warnings.add(messages, session: owner) })
         self.blockingPool = NIOThreadPool(numberOfThreads: config.storeThreads)
         self.blockingPool.start()
         self.indexHTML = FileManager.default.contents(atPath: config.publicDir + "/index.html").map { Array($0) }
@@ -115,6 +116,7 @@ public final class StrataApp: HTTPResponder {
     public func shutdown() {
         ready.withLockedValue { $0 = false }
         tiles.pool.shutdown()
+        tiles.disk?.shutdown()
         try? blockingPool.syncShutdownGracefully()
         // After the last render: custom layers release what they hold.
         sessions.releaseCustomLayers()

@@ -93,6 +93,8 @@ extension ServerConfig {
         case "queueLimit": queueLimit = try r.int(key, v)
         case "renderTimeoutMs": renderTimeoutMs = try r.int(key, v, min: 1)
         case "tileCacheBytes": tileCacheBytes = try r.int(key, v)
+        case "tileCacheDir": tileCacheDir = try r.string(key, v)
+        case "tileCacheDirBytes": tileCacheDirBytes = try r.int(key, v, min: 1)
         case "renderCacheBytes", "geoJSONCacheBytes":
             // Below 1 MiB the caches would hold next to nothing and every render would
             // decode and tessellate again: almost surely a value meant in MiB.
@@ -139,6 +141,7 @@ extension ServerConfig {
         if !fontsDir.isEmpty { fontsDir = abs(fontsDir, base) }
         if !iconsDir.isEmpty { iconsDir = abs(iconsDir, base) }
         if !remote.cacheDir.isEmpty { remote.cacheDir = abs(remote.cacheDir, base) }
+        if !tileCacheDir.isEmpty { tileCacheDir = abs(tileCacheDir, base) }
         if store != ":memory:" && !PostgresURL.isPostgres(store) { store = abs(store, dataDir) }
         archives = archives.mapValues { abs($0, dataDir) }
     }

@@ -42,6 +42,10 @@ public struct ServerConfig: Sendable, Equatable {
     public var queueLimit = 256
     public var renderTimeoutMs = 10_000
     public var tileCacheBytes = 256 << 20
+    /// A folder of rendered tiles kept across restarts behind the memory cache ("" = none).
+    public var tileCacheDir = ""
+    /// Bytes the tile folder may hold (least recently used tiles removed first).
+    public var tileCacheDirBytes = 1 << 30
     /// Bytes of the renderer's per-tile and per-style caches (decoded source tiles, line
     /// meshes, label layouts, placements, sprites, glyphs), shared out by `RenderCacheBudgets`.
     public var renderCacheBytes = RenderCacheBudgets.defaultTotal

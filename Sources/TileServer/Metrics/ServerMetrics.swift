@@ -26,6 +26,8 @@ public final class ServerMetrics: Sendable {
     public let queueDepth: CoreMetrics.Gauge
     public let cacheHits: CoreMetrics.Counter
     public let cacheMisses: CoreMetrics.Counter
+    /// Memory misses answered from the disk tile cache (`tileCacheDir`) without rendering.
+    public let diskCacheHits: CoreMetrics.Counter
     public let cacheBytes: CoreMetrics.Gauge
     public let cacheEntries: CoreMetrics.Gauge
     public let sessions: CoreMetrics.Gauge
@@ -53,6 +55,7 @@ public final class ServerMetrics: Sendable {
         queueDepth = CoreMetrics.Gauge(label: "strata_render_queue_depth", factory: f)
         cacheHits = CoreMetrics.Counter(label: "strata_tile_cache_hits_total", factory: f)
         cacheMisses = CoreMetrics.Counter(label: "strata_tile_cache_misses_total", factory: f)
+        diskCacheHits = CoreMetrics.Counter(label: "strata_tile_disk_cache_hits_total", factory: f)
         cacheBytes = CoreMetrics.Gauge(label: "strata_tile_cache_bytes", factory: f)
         cacheEntries = CoreMetrics.Gauge(label: "strata_tile_cache_entries", factory: f)
         sessions = CoreMetrics.Gauge(label: "strata_sessions", factory: f)

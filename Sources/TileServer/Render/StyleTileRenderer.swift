@@ -18,6 +18,13 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
     private let lock = NSLock()
     private var canvases: [Canvas] = []
     private let encodeOptions: PNGEncodeOptions
+    /// WebP/JPEG files of one-colour tiles (sea, empty land) by colour, size and format: encoded
+    /// once (PNG has its own cache in PNGCodec). Bounded: starts over when full.
+    private var uniformFiles: [UniformKey: [UInt8]] = [:]
+    private struct UniformKey: Hashable {
+        var pixel: UInt32, width: Int, height: Int
+        var output: ImageOutput
+    }
 
     public init(renderer: MapRenderer, encodeOptions: PNGEncodeOptions = PNGEncodeOptions()) {
         self.renderer = renderer
@@ -54,8 +61,15 @@ public final class StyleTileRenderer: TileRenderer, @unchecked Sendable {
             if output == .png {
                 return try PNGEncoder.encodeUniform(pixel: uniform.packed, width: px.width, height: px.height, options: encodeOptions)
             }
+            let key = UniformKey(pixel: uniform.packed, width: px.width, height: px.height, output: output)
+            if let hit = lock.withLock({ uniformFiles[key] }) { return hit }
             let pixels = [UInt32](repeating: uniform.packed.littleEndian, count: px.width * px.height)
-            return try pixels.withUnsafeBytes { try encode($0, width: px.width, height: px.height, as: output) }
+            let file = try pixels.withUnsafeBytes { try encode($0, width: px.width, height: px.height, as: output) }
+            lock.withLock {
+                if uniformFiles.count >= 256 { uniformFiles.removeAll() }
+                uniformFiles[key] = file
+            }
+            return file
         }
         return try px.data.withUnsafeBytes { try encode($0, width: px.width, height: px.height, as: output) }
     }

@@ -39,10 +39,13 @@ public final class TileService: Sendable {
 
     /// Receives what each render could not use, with the session it rendered for.
     private let onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)?
+    /// Tiles kept on disk behind the memory cache (`tileCacheDir`; nil: none).
+    public let disk: TileDiskCache?
 
     public init(pool: RenderPool, cacheBytes: Int, budgetMs: Int, metrics: ServerMetrics? = nil, remote: RemoteFetcher? = nil,
-                onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)? = nil) {
+                disk: TileDiskCache? = nil, onWarnings: (@Sendable (_ owner: String, _ messages: [String]) -> Void)? = nil) {
         self.pool = pool
+        self.disk = disk
         self.onWarnings = onWarnings
         self.remote = remote
         self.cache = NIOLockedValueBox(LRUCache(budget: cacheBytes))
@@ -109,10 +112,18 @@ public final class TileService: Sendable {
                 try RemoteNeeds.collecting(use: use) { try render(budget) }
             }
         }
-        renderFetching(on: loop, owner: owner, job, round: 1).whenComplete { result in
+        // The disk cache first (off the loop), then a render, whose image is saved there when it
+        // used no remote data (those expire; a key alone does not name their version).
+        let produced: EventLoopFuture<(bytes: [UInt8], fromDisk: Bool)> = (disk?.load(key, on: loop) ?? loop.makeSucceededFuture(nil))
+            .flatMap { hit in
+                if let hit { return loop.makeSucceededFuture((hit, true)) }
+                return self.renderFetching(on: loop, owner: owner, job, round: 1).map { ($0, false) }
+            }
+        produced.whenComplete { result in
             let waiters = self.inflight.withLockedValue { $0.removeValue(forKey: key) ?? [] }
             switch result {
-            case .success(let bytes):
+            case .success(let (bytes, fromDisk)):
+                if fromDisk { self.metrics?.diskCacheHits.increment() } else if use.time == nil { self.disk?.save(key, bytes) }
                 let tile = CachedTile(bytes: bytes, etag: self.etag(key, use, generationBefore: generation), expires: use.time)
                 let stats = self.cache.withLockedValue { c -> (Int, Int) in
                     // Charge what the entry really holds: the buffer's storage (NIO rounds it up),
