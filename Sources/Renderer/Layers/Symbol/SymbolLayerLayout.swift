@@ -56,9 +56,25 @@ final class SymbolLayerLayout {
         return made
     }
 
-    /// A label's text shaped where its fonts are files (nil: every section draws from PBFs).
+    /// A label's text shaped where its fonts are files (nil: every section draws from PBFs,
+    /// or from font files one code point per glyph as MapLibre lays them out): text that needs
+    /// shaping, or any text of a style that names its fonts in `font-faces`.
     func shapedClusters(_ text: TaggedText) -> ShapedClusters? {
-        ShapedClusters(text, shaper: shaper, glyph: faceGlyph)
+        guard text.sections.contains(where: { !$0.isImage && shaper($0.stack) != nil }),
+              frame.style.root["font-faces"] != nil || needsShaping(text) else { return nil }
+        return ShapedClusters(text, shaper: shaper, glyph: faceGlyph)
+    }
+
+    /// Whether a label needs HarfBuzz: a scalar of a script that needs shaping, or one its
+    /// fontstack's own fonts lack (the shaper finds a font for it by script).
+    private func needsShaping(_ text: TaggedText) -> Bool {
+        for (i, cp) in text.codes.enumerated() {
+            if !ComplexScripts.isSimple(cp) { return true }
+            let section = text.sections[text.sectionOf[i]]
+            if section.isImage || cp <= 0x20 { continue }
+            if glyph(section.stack, cp) == nil { return true }
+        }
+        return false
     }
 
     /// Glyph `id` of `face` for shaped text, kept for the render at hand.
