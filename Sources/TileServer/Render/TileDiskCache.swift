@@ -14,41 +14,21 @@ import NIOPosix
 /// `maxBytes`, least recently used files removed first (the order by modification time after a
 /// restart). All file I/O runs on the cache's own threads, never on an event loop.
 public final class TileDiskCache: Sendable {
-    let directory: String
-    let maxBytes: Int
+    private let folder: BoundedFileFolder
     private let salt: String
     private let pool: NIOThreadPool
-    private let logger = Logger(label: "strata.tiles.disk")
-    private struct Index {
-        var files: [String: (bytes: Int, used: UInt64)] = [:]
-        var total = 0
-        var clock: UInt64 = 0
-    }
-    private let index = NIOLockedValueBox(Index())
     private static let magic = Array("STRTILE1".utf8)
+
+    var directory: String { folder.directory }
+    var maxBytes: Int { folder.maxBytes }
 
     /// Creates `directory` if needed and indexes it (deleting leftover temporary files).
     public init(directory: String, maxBytes: Int, threads: Int = 2) throws {
-        self.directory = directory
-        self.maxBytes = maxBytes
+        folder = try BoundedFileFolder(directory: directory, maxBytes: maxBytes, what: "tile disk cache",
+                                       logger: Logger(label: "strata.tiles.disk"))
         salt = Self.binaryIdentity()
-        let fm = FileManager.default
-        try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var found: [(name: String, bytes: Int, modified: Date)] = []
-        for name in try fm.contentsOfDirectory(atPath: directory) {
-            let path = directory + "/" + name
-            if name.hasSuffix(".tmp") { try? fm.removeItem(atPath: path); continue }
-            guard name.count == 64, let a = try? fm.attributesOfItem(atPath: path), a[.type] as? FileAttributeType == .typeRegular else { continue }
-            found.append((name, (a[.size] as? Int) ?? 0, (a[.modificationDate] as? Date) ?? .distantPast))
-        }
-        index.withLockedValue { ix in
-            for f in found.sorted(by: { $0.modified < $1.modified }) {
-                ix.clock += 1; ix.files[f.name] = (f.bytes, ix.clock); ix.total += f.bytes
-            }
-        }
         pool = NIOThreadPool(numberOfThreads: max(1, threads))
         pool.start()
-        evictIfNeeded(keeping: nil)
     }
 
     /// The cache `config` names (nil without `tileCacheDir`); a folder that cannot be created or
@@ -60,11 +40,11 @@ public final class TileDiskCache: Sendable {
         }
     }
 
-    public var usage: (files: Int, bytes: Int) { index.withLockedValue { ($0.files.count, $0.total) } }
+    public var usage: (files: Int, bytes: Int) { folder.usage }
 
     /// The tile saved for `key`, read off the event loop; nil when none (or damaged).
     func load(_ key: String, on loop: any EventLoop) -> EventLoopFuture<[UInt8]?> {
-        guard index.withLockedValue({ $0.files[name(key)] != nil }) else { return loop.makeSucceededFuture(nil) }
+        guard folder.contains(name(key)) else { return loop.makeSucceededFuture(nil) }
         return pool.runIfActive(eventLoop: loop) { self.loadNow(key) }.recover { _ in nil }
     }
 
@@ -80,36 +60,11 @@ public final class TileDiskCache: Sendable {
     }
 
     func loadNow(_ key: String) -> [UInt8]? {
-        let name = name(key), path = directory + "/" + name
-        guard let data = FileManager.default.contents(atPath: path) else { forget(name); return nil }
-        guard let bytes = Self.decode([UInt8](data), key: key) else {
-            logger.warning("tile disk cache: removed a damaged file \(name)")
-            unlink(path); forget(name)
-            return nil
-        }
-        index.withLockedValue { ix in ix.clock += 1; ix.files[name]?.used = ix.clock }
-        return bytes
+        folder.read(name(key), indexedOnly: false) { Self.decode($0, key: key) }
     }
 
     func saveNow(_ key: String, _ bytes: [UInt8]) {
-        let name = name(key), path = directory + "/" + name
-        let file = Self.encode(key, bytes)
-        guard file.count <= maxBytes else { return }
-        let temp = path + "." + String(UInt32.random(in: .min ... .max), radix: 16) + ".tmp"
-        do {
-            try Data(file).write(to: URL(fileURLWithPath: temp))
-            guard rename(temp, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            unlink(temp)
-            logger.warning("tile disk cache: cannot write \(name): \(error)")
-            return
-        }
-        index.withLockedValue { ix in
-            ix.clock += 1
-            ix.total += file.count - (ix.files[name]?.bytes ?? 0)
-            ix.files[name] = (file.count, ix.clock)
-        }
-        evictIfNeeded(keeping: name)
+        folder.write(name(key), Self.encode(key, bytes))
     }
 
     /// magic, key length, key, tile bytes, FNV-1a 64 of key and bytes.
@@ -145,23 +100,5 @@ public final class TileDiskCache: Sendable {
         var st = stat()
         guard stat("/proc/self/exe", &st) == 0 else { return "unknown" }
         return "\(st.st_size)-\(st.st_mtim.tv_sec)-\(st.st_mtim.tv_nsec)"
-    }
-
-    /// Over the bound: deletes the least recently used files down to 90 % of it.
-    private func evictIfNeeded(keeping kept: String?) {
-        let victims = index.withLockedValue { ix -> [String] in
-            guard ix.total > maxBytes else { return [] }
-            var out: [String] = []
-            for (name, file) in ix.files.sorted(by: { $0.value.used < $1.value.used }) where name != kept {
-                guard ix.total > maxBytes / 10 * 9 else { break }
-                ix.total -= file.bytes; ix.files[name] = nil; out.append(name)
-            }
-            return out
-        }
-        for name in victims { unlink(directory + "/" + name) }
-    }
-
-    private func forget(_ name: String) {
-        index.withLockedValue { ix in if let f = ix.files.removeValue(forKey: name) { ix.total -= f.bytes } }
     }
 }
