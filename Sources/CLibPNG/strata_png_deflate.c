@@ -107,6 +107,10 @@ static const char *compress_isal(int level, const unsigned char *in, size_t size
     if (level > 0 && d->isal_level_buf[level] == NULL) d->isal_level_buf[level] = (unsigned char *)calloc(1, isal_level_buf_size[level]);
     struct isal_zstream *stream = d->isal_stream;
     if (stream == NULL || (level > 0 && d->isal_level_buf[level] == NULL)) return "out of memory for the ISA-L compressor";
+    /* A fresh state for every image: what the thread compressed before must not change the
+     * bytes (concurrent and serial encodes of one image came out different). */
+    memset(stream, 0, sizeof(*stream));
+    if (level > 0) memset(d->isal_level_buf[level], 0, isal_level_buf_size[level]);
     isal_deflate_init(stream);
     stream->level = (uint32_t)level;
     stream->level_buf = d->isal_level_buf[level];

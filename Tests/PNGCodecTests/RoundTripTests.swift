@@ -173,6 +173,14 @@ final class RoundTripTests: XCTestCase {
 
     func testConcurrentEncodesAgreeWithSerialOnes() throws {
         let images = TestImages.all
+        // Worker threads that compressed other images first (each thread keeps its compressor):
+        // their history must not change the bytes.
+        let warm = (0..<8).map { TestImages.noise("warm-\($0)", width: 300 + 37 * $0, height: 200, opaque: $0 % 2 == 0, seed: UInt64(90 + $0)) }
+        DispatchQueue.concurrentPerform(iterations: warm.count * 3) { i in
+            let w = warm[i % warm.count]
+            _ = try? PNGEncoder.encode(premultipliedRGBA: w.pixels, width: w.width, height: w.height,
+                                       options: PNGEncodeOptions(level: Int32(1 + i % 3)))
+        }
         let serial = try images.map { try PNGEncoder.encode(premultipliedRGBA: $0.pixels, width: $0.width, height: $0.height) }
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: images.count * 4)
         results.initialize(repeating: [])
